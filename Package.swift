@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Every dependency is a Debian C library linked as a system-library target;
+// no Swift package from outside the toolchain can be fetched on our machines.
+let package = Package(
+    name: "SkillStore",
+    products: [
+        .library(name: "SkillStore", targets: ["SkillStore"]),
+        .executable(name: "skillctl", targets: ["skillctl"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(
+            name: "CYAML", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(
+            name: "COpenSSL", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
+
+        // Build-time tool: turns migrations/*.sql into Swift source, so the
+        // binary carries its schema and never looks for the source tree.
+        .executableTarget(name: "EmbedMigrations"),
+        .plugin(
+            name: "EmbedMigrationsPlugin", capability: .buildTool(),
+            dependencies: ["EmbedMigrations"]),
+
+        .target(
+            name: "SkillStore",
+            dependencies: ["CSQLite", "CCmarkGFM", "CYAML", "COpenSSL"],
+            plugins: ["EmbedMigrationsPlugin"]),
+        .executableTarget(name: "skillctl", dependencies: ["SkillStore"]),
+
+        .testTarget(name: "SkillStoreTests", dependencies: ["SkillStore"]),
+        .testTarget(name: "SkillctlTests", dependencies: ["skillctl", "SkillStore"]),
+    ]
+)

@@ -1,0 +1,41 @@
+/// A problem found in input, located to the file, line and column, in the
+/// compiler form `path:line:col: error: message [code]`.
+public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Codable {
+        case error, warning
+    }
+
+    public var path: String
+    public var location: SourceLocation?
+    public var severity: Severity
+    public var message: String
+    /// A stable, kebab-case name for the kind of problem (`yaml-syntax`).
+    public var code: String
+
+    public init(
+        path: String, location: SourceLocation?, severity: Severity = .error,
+        message: String, code: String
+    ) {
+        self.path = path
+        self.location = location
+        self.severity = severity
+        self.message = message
+        self.code = code
+    }
+
+    public var description: String {
+        let place = location.map { "\(path):\($0.line):\($0.column)" } ?? path
+        return "\(place): \(severity.rawValue): \(message) [\(code)]"
+    }
+}
+
+/// Input that was refused, with every reason found.
+public struct InputRefused: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+
+    public init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}

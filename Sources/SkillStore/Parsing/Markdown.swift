@@ -1,0 +1,146 @@
+import CCmarkGFM
+
+/// A Markdown node converted out of cmark-gfm, with 1-based positions in the
+/// whole file (front-matter lines included); `nil` where cmark reports none.
+public struct MarkdownNode: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case document, blockQuote, list(ordered: Bool, start: Int), item, taskItem(checked: Bool)
+        case codeBlock(info: String), htmlBlock, paragraph, heading(level: Int), thematicBreak
+        case table, tableRow(header: Bool), tableCell
+        case text, softBreak, lineBreak, code, htmlInline, emphasis, strong, strikethrough
+        case link(url: String, title: String), image(url: String, title: String)
+        case footnoteDefinition, footnoteReference
+        /// A node type this converter does not know, by cmark's name for it.
+        case other(String)
+    }
+
+    public var kind: Kind
+    /// The text of leaf nodes: text, code, code blocks, HTML.
+    public var literal: String?
+    public var start: SourceLocation?
+    public var end: SourceLocation?
+    public var children: [MarkdownNode]
+
+    /// The concatenated text of this node and its descendants, as a reader sees it.
+    public var plainText: String {
+        switch kind {
+        case .text, .code, .htmlInline: return literal ?? ""
+        case .softBreak, .lineBreak: return " "
+        default: return children.map(\.plainText).joined()
+        }
+    }
+}
+
+/// A Markdown error: the only one is nesting deep enough to be a hazard.
+public struct MarkdownError: Error, Sendable, Equatable {
+    public var message: String
+    public var location: SourceLocation
+}
+
+/// Parses CommonMark with GitHub's extensions (tables, autolinks,
+/// strikethrough, task lists) through cmark-gfm.
+public struct MarkdownParser {
+    /// Deeper nesting than this is refused rather than recursed into.
+    public var maxDepth = 200
+
+    public init() {}
+
+    /// Parses `text`, whose first line is line `firstLine` of its file.
+    public func parse(_ text: String, firstLine: Int = 1) throws(MarkdownError) -> MarkdownNode {
+        Self.registerExtensions
+        guard let parser = cmark_parser_new(CMARK_OPT_FOOTNOTES) else {
+            preconditionFailure("cmark-gfm could not allocate a parser")
+        }
+        defer { cmark_parser_free(parser) }
+        for name in ["table", "autolink", "strikethrough", "tasklist"] {
+            guard let extensionHandle = cmark_find_syntax_extension(name) else {
+                preconditionFailure("cmark-gfm has no \(name) extension")
+            }
+            cmark_parser_attach_syntax_extension(parser, extensionHandle)
+        }
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parser_feed(parser, chars.baseAddress, chars.count)
+            }
+        }
+        guard let document = cmark_parser_finish(parser) else {
+            preconditionFailure("cmark-gfm returned no document")
+        }
+        defer { cmark_node_free(document) }
+        return try Converter(lineOffset: firstLine - 1, maxDepth: maxDepth).convert(document, depth: 0)
+    }
+
+    /// cmark-gfm's extensions must be registered once per process.
+    private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()
+}
+
+/// Copies a cmark tree into `MarkdownNode`s; the C tree is freed by the caller.
+private struct Converter {
+    let lineOffset: Int
+    let maxDepth: Int
+
+    func convert(_ node: OpaquePointer, depth: Int) throws(MarkdownError) -> MarkdownNode {
+        let start = location(line: cmark_node_get_start_line(node), column: cmark_node_get_start_column(node))
+        let end = location(line: cmark_node_get_end_line(node), column: cmark_node_get_end_column(node))
+        guard depth < maxDepth else {
+            throw MarkdownError(
+                message: "Markdown nests deeper than \(maxDepth) levels",
+                location: start ?? SourceLocation(line: lineOffset + 1, column: 1))
+        }
+        var children: [MarkdownNode] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            children.append(try convert(current, depth: depth + 1))
+            child = cmark_node_next(current)
+        }
+        let (kind, literal) = describe(node)
+        return MarkdownNode(kind: kind, literal: literal, start: start, end: end, children: children)
+    }
+
+    private func describe(_ node: OpaquePointer) -> (MarkdownNode.Kind, String?) {
+        let literal = cmark_node_get_literal(node).map { String(cString: $0) }
+        let typeName = String(cString: cmark_node_get_type_string(node))
+        switch typeName {
+        case "document": return (.document, nil)
+        case "block_quote": return (.blockQuote, nil)
+        case "list":
+            let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+            return (.list(ordered: ordered, start: Int(cmark_node_get_list_start(node))), nil)
+        case "item": return (.item, nil)
+        case "tasklist": return (.taskItem(checked: cmark_gfm_extensions_get_tasklist_item_checked(node)), nil)
+        case "code_block":
+            let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+            return (.codeBlock(info: info), literal)
+        case "html_block": return (.htmlBlock, literal)
+        case "paragraph": return (.paragraph, nil)
+        case "heading": return (.heading(level: Int(cmark_node_get_heading_level(node))), nil)
+        case "thematic_break": return (.thematicBreak, nil)
+        case "table": return (.table, nil)
+        case "table_header": return (.tableRow(header: true), nil)
+        case "table_row":
+            return (.tableRow(header: cmark_gfm_extensions_get_table_row_is_header(node) != 0), nil)
+        case "table_cell": return (.tableCell, nil)
+        case "text": return (.text, literal)
+        case "softbreak": return (.softBreak, nil)
+        case "linebreak": return (.lineBreak, nil)
+        case "code": return (.code, literal)
+        case "html_inline": return (.htmlInline, literal)
+        case "emph": return (.emphasis, nil)
+        case "strong": return (.strong, nil)
+        case "strikethrough": return (.strikethrough, nil)
+        case "link", "image":
+            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            let title = cmark_node_get_title(node).map { String(cString: $0) } ?? ""
+            return (typeName == "link" ? .link(url: url, title: title) : .image(url: url, title: title), nil)
+        case "footnote_definition": return (.footnoteDefinition, nil)
+        case "footnote_reference": return (.footnoteReference, literal)
+        default: return (.other(typeName), literal)
+        }
+    }
+
+    private func location(line: Int32, column: Int32) -> SourceLocation? {
+        guard line > 0, column > 0 else { return nil }
+        return SourceLocation(line: Int(line) + lineOffset, column: Int(column))
+    }
+}

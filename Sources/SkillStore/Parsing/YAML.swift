@@ -1,0 +1,330 @@
+import CYAML
+
+/// A YAML value read from front-matter, with where it starts.
+public struct YAMLNode: Sendable, Equatable {
+    public enum Value: Sendable, Equatable {
+        case null
+        case bool(Bool)
+        /// A plain scalar that reads as a number; `text` is the source form
+        /// (`1.10` stays `1.10` when used as a version label).
+        case number(Double, text: String)
+        case string(String)
+        case list([YAMLNode])
+        case map([YAMLEntry])
+    }
+
+    public var value: Value
+    public var location: SourceLocation
+
+    /// The entry for `key` when this node is a map.
+    public subscript(key: String) -> YAMLNode? {
+        guard case .map(let entries) = value else { return nil }
+        return entries.first { $0.key == key }?.value
+    }
+
+    /// The text of a scalar (string, number, bool), or nil.
+    public var scalarText: String? {
+        switch value {
+        case .string(let text): return text
+        case .number(_, let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null, .list, .map: return nil
+        }
+    }
+}
+
+public struct YAMLEntry: Sendable, Equatable {
+    public var key: String
+    public var keyLocation: SourceLocation
+    public var value: YAMLNode
+}
+
+/// A front-matter error, with the location (in the YAML text) it concerns.
+public struct YAMLError: Error, Sendable, Equatable {
+    public var message: String
+    public var location: SourceLocation
+}
+
+/// Reads one YAML document into `YAMLNode`s with libyaml's event parser.
+///
+/// Front-matter is data from strangers, so the reader refuses what could make
+/// a small file expensive: aliases (the "billion laughs"), nesting deeper than
+/// `maxDepth`, more than `maxNodes` nodes. Duplicate keys are errors, as YAML
+/// 1.2 says. Plain scalars resolve by the YAML 1.2 core schema.
+public struct YAMLReader {
+    public var maxDepth = 32
+    public var maxNodes = 10_000
+
+    public init() {}
+
+    /// Parses `text`; an empty document is `.null`.
+    public func parse(_ text: String) throws(YAMLError) -> YAMLNode {
+        let parser = EventParser(text: text)
+        var nodes = 0
+        var stack: [Builder] = []
+        var root: YAMLNode?
+
+        func add(_ node: YAMLNode, keyAt keyLocation: SourceLocation?) throws(YAMLError) {
+            nodes += 1
+            if nodes > maxNodes {
+                throw YAMLError(message: "front-matter has more than \(maxNodes) values", location: node.location)
+            }
+            guard !stack.isEmpty else {
+                root = node
+                return
+            }
+            try stack[stack.count - 1].append(node)
+        }
+
+        while true {
+            let event = try parser.next()
+            switch event.kind {
+            case .streamStart, .documentStart, .documentEnd:
+                continue
+            case .streamEnd:
+                return root ?? YAMLNode(value: .null, location: SourceLocation(line: 1, column: 1))
+            case .alias:
+                throw YAMLError(
+                    message: "YAML aliases (*name) are not allowed in front-matter", location: event.location)
+            case .scalar(let text, let plain):
+                if event.hasAnchor {
+                    throw YAMLError(
+                        message: "YAML anchors (&name) are not allowed in front-matter", location: event.location)
+                }
+                let value = plain ? Self.resolvePlain(text) : .string(text)
+                try add(YAMLNode(value: value, location: event.location), keyAt: nil)
+            case .sequenceStart, .mappingStart:
+                if event.hasAnchor {
+                    throw YAMLError(
+                        message: "YAML anchors (&name) are not allowed in front-matter", location: event.location)
+                }
+                if stack.count >= maxDepth {
+                    throw YAMLError(message: "front-matter nests deeper than \(maxDepth) levels", location: event.location)
+                }
+                if case .mappingStart = event.kind {
+                    stack.append(.map(entries: [], pendingKey: nil, location: event.location))
+                } else {
+                    stack.append(.list(items: [], location: event.location))
+                }
+            case .sequenceEnd, .mappingEnd:
+                let finished = stack.removeLast().node
+                try add(finished, keyAt: nil)
+            }
+        }
+    }
+
+    /// The YAML 1.2 core schema for plain (unquoted) scalars.
+    static func resolvePlain(_ text: String) -> YAMLNode.Value {
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .number(.infinity, text: text)
+        case "-.inf", "-.Inf", "-.INF": return .number(-.infinity, text: text)
+        case ".nan", ".NaN", ".NAN": return .number(.nan, text: text)
+        default: break
+        }
+        if text.hasPrefix("0x"), let number = Int64(text.dropFirst(2), radix: 16) {
+            return .number(Double(number), text: text)
+        }
+        if text.hasPrefix("0o"), let number = Int64(text.dropFirst(2), radix: 8) {
+            return .number(Double(number), text: text)
+        }
+        if isDecimal(text), let number = Double(text) {
+            return .number(number, text: text)
+        }
+        return .string(text)
+    }
+
+    /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`, checked by hand:
+    /// Swift's Double(...) also accepts forms YAML does not ("inf", hex floats).
+    private static func isDecimal(_ text: String) -> Bool {
+        var bytes = Substring(text).utf8[...]
+        func digits() -> Int {
+            let count = bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        if let sign = bytes.first, sign == 0x2B || sign == 0x2D { bytes = bytes.dropFirst() }
+        var mantissa = digits()
+        if bytes.first == 0x2E {
+            bytes = bytes.dropFirst()
+            mantissa += digits()
+        }
+        guard mantissa > 0 else { return false }
+        if let e = bytes.first, e == 0x65 || e == 0x45 {
+            bytes = bytes.dropFirst()
+            if let sign = bytes.first, sign == 0x2B || sign == 0x2D { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
+    }
+}
+
+/// A collection under construction while its events arrive.
+private enum Builder {
+    case list(items: [YAMLNode], location: SourceLocation)
+    case map(entries: [YAMLEntry], pendingKey: YAMLNode?, location: SourceLocation)
+
+    mutating func append(_ node: YAMLNode) throws(YAMLError) {
+        switch self {
+        case .list(var items, let location):
+            items.append(node)
+            self = .list(items: items, location: location)
+        case .map(var entries, let pendingKey, let location):
+            guard let key = pendingKey else {
+                guard let name = node.scalarText else {
+                    throw YAMLError(message: "a front-matter key must be a plain value, not a list or map", location: node.location)
+                }
+                if entries.contains(where: { $0.key == name }) {
+                    throw YAMLError(message: "duplicate key '\(name)'", location: node.location)
+                }
+                self = .map(entries: entries, pendingKey: node, location: location)
+                return
+            }
+            entries.append(YAMLEntry(key: key.scalarText ?? "", keyLocation: key.location, value: node))
+            self = .map(entries: entries, pendingKey: nil, location: location)
+        }
+    }
+
+    var node: YAMLNode {
+        switch self {
+        case .list(let items, let location): YAMLNode(value: .list(items), location: location)
+        case .map(let entries, _, let location): YAMLNode(value: .map(entries), location: location)
+        }
+    }
+}
+
+/// The one place that talks to libyaml: a parser whose events are copied into
+/// Swift values as they are read, and which frees its C state in `deinit`.
+private final class EventParser {
+    struct Event {
+        enum Kind {
+            case streamStart, streamEnd, documentStart, documentEnd
+            case alias
+            case scalar(String, plain: Bool)
+            case sequenceStart, sequenceEnd, mappingStart, mappingEnd
+        }
+        var kind: Kind
+        var location: SourceLocation
+        var hasAnchor: Bool
+    }
+
+    private var parser = yaml_parser_t()
+    /// libyaml keeps a pointer to its input, so the bytes live as long as the parser.
+    private let input: UnsafeMutableBufferPointer<UInt8>
+
+    init(text: String) {
+        let bytes = Array(text.utf8)
+        input = .allocate(capacity: max(bytes.count, 1))
+        _ = input.initialize(from: bytes)
+        yaml_parser_initialize(&parser)
+        yaml_parser_set_input_string(&parser, input.baseAddress, bytes.count)
+    }
+
+    deinit {
+        yaml_parser_delete(&parser)
+        input.deallocate()
+    }
+
+    func next() throws(YAMLError) -> Event {
+        var event = yaml_event_t()
+        guard yaml_parser_parse(&parser, &event) == 1 else { throw error() }
+        defer { yaml_event_delete(&event) }
+        let location = SourceLocation(
+            line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+        switch event.type {
+        case YAML_STREAM_START_EVENT: return Event(kind: .streamStart, location: location, hasAnchor: false)
+        case YAML_STREAM_END_EVENT: return Event(kind: .streamEnd, location: location, hasAnchor: false)
+        case YAML_DOCUMENT_START_EVENT: return Event(kind: .documentStart, location: location, hasAnchor: false)
+        case YAML_DOCUMENT_END_EVENT: return Event(kind: .documentEnd, location: location, hasAnchor: false)
+        case YAML_ALIAS_EVENT: return Event(kind: .alias, location: location, hasAnchor: false)
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let bytes = UnsafeRawBufferPointer(start: scalar.value, count: Int(scalar.length))
+            let text = String(decoding: bytes, as: UTF8.self)
+            return Event(
+                kind: .scalar(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE),
+                location: location, hasAnchor: scalar.anchor != nil)
+        case YAML_SEQUENCE_START_EVENT:
+            return Event(kind: .sequenceStart, location: location, hasAnchor: event.data.sequence_start.anchor != nil)
+        case YAML_SEQUENCE_END_EVENT: return Event(kind: .sequenceEnd, location: location, hasAnchor: false)
+        case YAML_MAPPING_START_EVENT:
+            return Event(kind: .mappingStart, location: location, hasAnchor: event.data.mapping_start.anchor != nil)
+        case YAML_MAPPING_END_EVENT: return Event(kind: .mappingEnd, location: location, hasAnchor: false)
+        default: return Event(kind: .documentEnd, location: location, hasAnchor: false)
+        }
+    }
+
+    private func error() -> YAMLError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        let mark = parser.problem_mark
+        var message = problem
+        if let context = parser.context.map({ String(cString: $0) }) {
+            message = "\(context), \(problem)"
+        }
+        return YAMLError(
+            message: "YAML syntax error: \(message)",
+            location: SourceLocation(line: Int(mark.line) + 1, column: Int(mark.column) + 1))
+    }
+}
+
+extension YAMLNode {
+    /// The value as JSON text (map keys sorted); numbers JSON cannot hold
+    /// (infinities, NaN) become their YAML text.
+    public func jsonText() -> String {
+        var output = ""
+        writeJSON(into: &output)
+        return output
+    }
+
+    private func writeJSON(into output: inout String) {
+        switch value {
+        case .null: output += "null"
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .number(let number, let text):
+            if number.isFinite, let exact = Int64(exactly: number) {
+                output += String(exact)
+            } else if number.isFinite {
+                output += String(number)
+            } else {
+                Self.writeString(text, into: &output)
+            }
+        case .string(let text): Self.writeString(text, into: &output)
+        case .list(let items):
+            output += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { output += "," }
+                item.writeJSON(into: &output)
+            }
+            output += "]"
+        case .map(let entries):
+            output += "{"
+            for (index, entry) in entries.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { output += "," }
+                Self.writeString(entry.key, into: &output)
+                output += ":"
+                entry.value.writeJSON(into: &output)
+            }
+            output += "}"
+        }
+    }
+
+    private static func writeString(_ text: String, into output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// One file of a skill's bundle, read from disk.
+public struct BundleFile: Sendable {
+    /// Relative to the skill folder, with `/` separators (`references/x.md`).
+    public var path: String
+    public var bytes: [UInt8]
+    public var executable: Bool
+}
+
+/// Reads a skill's files from disk, refusing what must not be published:
+/// symlinks that point outside the skill folder (or at folders), special
+/// files (devices, sockets, FIFOs), names that are not UTF-8, and files or
+/// bundles over the size limits. Hidden entries (names starting with `.`)
+/// are not part of a bundle.
+public struct BundleReader: Sendable {
+    public struct Limits: Sendable {
+        /// The largest file accepted (default 4 MiB).
+        public var maxFileSize = 4 << 20
+        /// The largest bundle accepted, all files together (default 64 MiB).
+        public var maxBundleSize = 64 << 20
+        /// The most files a bundle may hold (default 10,000).
+        public var maxFiles = 10_000
+
+        public init() {}
+    }
+
+    public var limits: Limits
+
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// Every file of the bundle, `SKILL.md` first and the rest in path order.
+    public func read(_ source: SkillSource) throws(InputRefused) -> [BundleFile] {
+        switch source.kind {
+        case .file:
+            return [try readFile(at: source.path, as: "SKILL.md", displayPath: source.path)]
+        case .folder:
+            guard let root = realPath(source.path) else {
+                throw InputRefused([Diagnostic(path: source.path, location: nil, message: "cannot resolve folder", code: "path-missing")])
+            }
+            var files: [BundleFile] = []
+            var problems: [Diagnostic] = []
+            var total = 0
+            walk(folder: source.path, realRoot: root, relative: "", into: &files, problems: &problems, total: &total)
+            guard problems.isEmpty else { throw InputRefused(problems) }
+            files.sort { ($0.path == "SKILL.md" ? "" : $0.path) < ($1.path == "SKILL.md" ? "" : $1.path) }
+            return files
+        }
+    }
+
+    private func walk(
+        folder: String, realRoot: String, relative: String,
+        into files: inout [BundleFile], problems: inout [Diagnostic], total: inout Int
+    ) {
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            problems.append(Diagnostic(path: folder, location: nil, message: "cannot read folder", code: "io"))
+            return
+        }
+        for name in entries.sorted() where !name.hasPrefix(".") {
+            let path = (folder as NSString).appendingPathComponent(name)
+            let relativePath = relative.isEmpty ? name : relative + "/" + name
+            func refuse(_ message: String, _ code: String) {
+                problems.append(Diagnostic(path: path, location: nil, message: message, code: code))
+            }
+            guard name.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != 0x5C }) else {
+                refuse("file names with control characters or backslashes are not published", "path-invalid")
+                continue
+            }
+            switch FileKind(path) {
+            case .directory:
+                walk(folder: path, realRoot: realRoot, relative: relativePath, into: &files, problems: &problems, total: &total)
+            case .file:
+                append(path, relativePath)
+            case .symlink:
+                guard let target = realPath(path), target.hasPrefix(realRoot + "/") else {
+                    refuse("symlink points outside the skill folder", "symlink-escape")
+                    continue
+                }
+                guard FileKind(target) == .file else {
+                    refuse("symlink points at something other than a file", "symlink-kind")
+                    continue
+                }
+                append(path, relativePath)
+            case .other:
+                refuse("special files (devices, sockets, FIFOs) are not published", "special-file")
+            case .missing:
+                refuse("vanished while being read", "io")
+            }
+            if files.count > limits.maxFiles {
+                refuse("the bundle holds more than \(limits.maxFiles) files", "bundle-too-large")
+                return
+            }
+        }
+
+        func append(_ path: String, _ relativePath: String) {
+            do {
+                let file = try readFile(at: path, as: relativePath, displayPath: path)
+                total += file.bytes.count
+                if total > limits.maxBundleSize {
+                    problems.append(Diagnostic(
+                        path: path, location: nil,
+                        message: "the bundle is over \(limits.maxBundleSize) bytes", code: "bundle-too-large"))
+                    return
+                }
+                files.append(file)
+            } catch {
+                problems += error.diagnostics
+            }
+        }
+    }
+
+    private func readFile(at path: String, as relativePath: String, displayPath: String) throws(InputRefused) -> BundleFile {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw InputRefused([Diagnostic(
+                path: displayPath, location: nil, message: "cannot open: \(String(cString: strerror(errno)))", code: "io")])
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw InputRefused([Diagnostic(path: displayPath, location: nil, message: "not a regular file", code: "special-file")])
+        }
+        let size = Int(info.st_size)
+        guard size <= limits.maxFileSize else {
+            throw InputRefused([Diagnostic(
+                path: displayPath, location: nil,
+                message: "file is \(size) bytes; the limit is \(limits.maxFileSize) bytes", code: "file-too-large")])
+        }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Foundation.read(descriptor, buffer.baseAddress! + filled, size - filled)
+            }
+            guard count > 0 else { break }
+            filled += count
+        }
+        guard filled == size else {
+            throw InputRefused([Diagnostic(path: displayPath, location: nil, message: "file changed while being read", code: "io")])
+        }
+        let executable = info.st_mode & S_IXUSR != 0
+        return BundleFile(path: relativePath, bytes: bytes, executable: executable)
+    }
+
+    private func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Where a skill to publish lives on disk: a folder holding `SKILL.md` (the
+/// whole folder is its bundle) or a single Markdown file (a bundle of one).
+public struct SkillSource: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable { case folder, file }
+    public var kind: Kind
+    /// The folder, or the file, as a path.
+    public var path: String
+
+    /// The path of the skill's Markdown file.
+    public var skillFilePath: String {
+        kind == .folder ? (path as NSString).appendingPathComponent("SKILL.md") : path
+    }
+
+    /// The folder's name, which a skill published from a folder must carry.
+    public var folderName: String? {
+        kind == .folder ? URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent : nil
+    }
+
+    /// Finds the skills under each path: a SKILL.md or other Markdown file, a
+    /// skill folder, or a folder holding skill folders at any depth (a pack).
+    /// Hidden entries (names starting with `.`) and symlinked folders are not
+    /// searched. Throws when a path does not exist or holds no skill.
+    public static func discover(_ paths: [String]) throws(InputRefused) -> [SkillSource] {
+        var sources: [SkillSource] = []
+        var problems: [Diagnostic] = []
+        for path in paths {
+            switch FileKind(path) {
+            case .missing:
+                problems.append(Diagnostic(path: path, location: nil, message: "no such file or folder", code: "path-missing"))
+            case .file:
+                sources.append(SkillSource(kind: .file, path: path))
+            case .directory:
+                let found = skillFolders(under: path)
+                if found.isEmpty {
+                    problems.append(Diagnostic(
+                        path: path, location: nil,
+                        message: "no SKILL.md in this folder or any folder below it", code: "skill-missing"))
+                }
+                sources += found.map { SkillSource(kind: .folder, path: $0) }
+            case .symlink, .other:
+                problems.append(Diagnostic(
+                    path: path, location: nil, message: "not a regular file or folder", code: "path-kind"))
+            }
+        }
+        guard problems.isEmpty else { throw InputRefused(problems) }
+        return sources
+    }
+
+    private static func skillFolders(under root: String) -> [String] {
+        if FileKind((root as NSString).appendingPathComponent("SKILL.md")) != .missing { return [root] }
+        var found: [String] = []
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        for entry in entries.sorted() where !entry.hasPrefix(".") {
+            let child = (root as NSString).appendingPathComponent(entry)
+            if FileKind(child) == .directory { found += skillFolders(under: child) }
+        }
+        return found
+    }
+}
+
+/// What `lstat` says a path is.
+enum FileKind: Equatable {
+    case missing, file, directory, symlink, other
+
+    init(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            self = .missing
+            return
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: self = .file
+        case S_IFDIR: self = .directory
+        case S_IFLNK: self = .symlink
+        default: self = .other
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Applies the numbered SQL files of `migrations/` (embedded in the binary at
+/// build time) in name order. Each runs once, in its own `BEGIN IMMEDIATE`
+/// transaction, and is recorded in `schema_migrations` by name.
+struct Migrator {
+    let migrations: [(name: String, sql: String)]
+
+    init(migrations: [(name: String, sql: String)] = embeddedMigrations) {
+        self.migrations = migrations.sorted { $0.name < $1.name }
+    }
+
+    /// Names of migrations not yet applied to `database`.
+    func pending(in database: Database) throws -> [String] {
+        let applied = try appliedNames(in: database)
+        return migrations.map(\.name).filter { !applied.contains($0) }
+    }
+
+    /// Applies every pending migration; returns the names applied.
+    @discardableResult
+    func migrate(_ database: Database) throws -> [String] {
+        try database.execute("""
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                name       TEXT PRIMARY KEY NOT NULL,
+                applied_at TEXT NOT NULL
+            )
+            """)
+        var applied: [String] = []
+        for migration in migrations {
+            try database.transaction {
+                // Checked inside the transaction: another process may have
+                // applied it while we waited for the write lock.
+                let done = try database.queryFirst(
+                    "SELECT 1 AS done FROM schema_migrations WHERE name = ?", [.text(migration.name)])
+                guard done == nil else { return }
+                try database.execute(migration.sql)
+                try database.query(
+                    "INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)",
+                    [.text(migration.name), .text(Timestamp.now())])
+                applied.append(migration.name)
+            }
+        }
+        return applied
+    }
+
+    private func appliedNames(in database: Database) throws -> Set<String> {
+        let exists = try database.queryFirst(
+            "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+        guard exists != nil else { return [] }
+        return Set(try database.query("SELECT name FROM schema_migrations").map { $0.string("name") })
+    }
+}
+
+enum Timestamp {
+    /// Now, as ISO 8601 in UTC with seconds (`2026-11-30T15:47:41Z`).
+    static func now() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: Date())
+    }
+}

@@ -1,0 +1,82 @@
+/// A problem `fsck` found: what is wrong and where.
+public struct IntegrityProblem: Sendable, Codable, Equatable, CustomStringConvertible {
+    /// The blob id or `skill@label` concerned.
+    public var subject: String
+    public var message: String
+
+    public var description: String { "\(subject): \(message)" }
+}
+
+public struct IntegrityReport: Sendable, Codable {
+    public var blobsChecked = 0
+    public var versionsChecked = 0
+    public var problems: [IntegrityProblem] = []
+}
+
+extension SkillStore {
+    /// Re-hashes every blob and checks every version against its manifest.
+    /// `progress` is called with blobs checked so far and the total.
+    public func checkIntegrity(progress: (Int, Int) -> Void = { _, _ in }) throws -> IntegrityReport {
+        var report = IntegrityReport()
+        let total = try database.queryFirst("SELECT count(*) AS n FROM blobs")?.int("n") ?? 0
+        // Stepped row by row, so memory holds one blob at a time.
+        let blobs = try database.statement("SELECT digest, id, size, content FROM blobs ORDER BY rowid")
+        try blobs.bind([])
+        while let row = try blobs.step() {
+            let stored = row.string("digest")
+            let bytes = row.bytes("content")
+            let actual = BlobDigest(of: bytes)
+            if actual.hex != stored {
+                report.problems.append(IntegrityProblem(
+                    subject: row.string("id"), message: "content hashes to sha256:\(actual.hex), not sha256:\(stored)"))
+            } else if row.string("id") != actual.id {
+                report.problems.append(IntegrityProblem(subject: row.string("id"), message: "id is not the digest's prefix"))
+            }
+            if row.int("size") != bytes.count {
+                report.problems.append(IntegrityProblem(
+                    subject: row.string("id"), message: "recorded size \(row.int("size")) but holds \(bytes.count) bytes"))
+            }
+            report.blobsChecked += 1
+            if report.blobsChecked % 1000 == 0 { progress(report.blobsChecked, total) }
+        }
+        progress(report.blobsChecked, total)
+
+        for row in try database.query("SELECT seq, skill, label, skill_blob, manifest_blob FROM versions ORDER BY seq") {
+            report.versionsChecked += 1
+            let subject = "\(row.string("skill"))@\(row.string("label"))"
+            func problem(_ message: String) {
+                report.problems.append(IntegrityProblem(subject: subject, message: message))
+            }
+            guard let manifestBlob = try? blob(.id(row.string("manifest_blob"))) else {
+                problem("manifest blob \(row.string("manifest_blob")) is missing")
+                continue
+            }
+            guard let manifest = BundleManifest.decode(manifestBlob.bytes) else {
+                problem("manifest blob \(row.string("manifest_blob")) is not a bundle manifest")
+                continue
+            }
+            let rows = try database.query(
+                "SELECT f.path, f.size, f.executable, f.blob, b.digest, b.size AS stored_size FROM version_files f "
+                    + "LEFT JOIN blobs b ON b.id = f.blob WHERE f.version = ? ORDER BY f.path",
+                [.integer(Int64(row.int("seq")))])
+            let recorded = rows.map {
+                BundleManifest.Entry(
+                    path: $0.string("path"), size: $0.int("size"), executable: $0.int("executable") != 0,
+                    id: $0.string("blob"), sha256: $0.string("digest"))
+            }
+            if recorded != manifest.files {
+                problem("the file list differs from manifest \(row.string("manifest_blob"))")
+            }
+            for file in rows where file.optionalString("digest") == nil {
+                problem("file \(file.string("path")) names blob \(file.string("blob")), which is missing")
+            }
+            for file in rows where file.optionalString("digest") != nil && file.int("stored_size") != file.int("size") {
+                problem("file \(file.string("path")) is recorded as \(file.int("size")) bytes but its blob holds \(file.int("stored_size"))")
+            }
+            if manifest.files.first(where: { $0.path == "SKILL.md" })?.id != row.string("skill_blob") {
+                problem("SKILL.md in the manifest is not blob \(row.string("skill_blob"))")
+            }
+        }
+        return report
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+extension SkillStore {
+    /// Every skill with its latest version, by name.
+    public func skills() throws -> [SkillSummary] {
+        try database.query("""
+            SELECT v.skill, v.description, v.label, v.skill_blob, v.manifest_blob, v.published_at,
+                   (SELECT count(*) FROM versions c WHERE c.skill = v.skill) AS versions
+            FROM versions v
+            WHERE v.seq = (SELECT max(seq) FROM versions l WHERE l.skill = v.skill)
+            ORDER BY v.skill
+            """).map {
+            SkillSummary(
+                name: $0.string("skill"), description: $0.string("description"), latestLabel: $0.string("label"),
+                id: $0.string("skill_blob"), manifest: $0.string("manifest_blob"), versions: $0.int("versions"),
+                publishedAt: $0.string("published_at"))
+        }
+    }
+
+    /// The latest version of `name`, or the one labelled `label`.
+    public func version(of name: String, label: String? = nil) throws -> SkillVersion {
+        let row: Row?
+        if let label {
+            row = try database.queryFirst(
+                "\(Self.versionColumns) WHERE v.skill = ? AND v.label = ?", [.text(name), .text(label)])
+        } else {
+            row = try database.queryFirst(
+                "\(Self.versionColumns) WHERE v.skill = ? ORDER BY v.seq DESC LIMIT 1", [.text(name)])
+        }
+        guard let row else {
+            if label != nil, try database.queryFirst("SELECT 1 AS found FROM skills WHERE name = ?", [.text(name)]) != nil {
+                throw SkillStoreError.notFound("skill '\(name)' has no version '\(label!)'")
+            }
+            throw SkillStoreError.notFound("no skill named '\(name)'")
+        }
+        return try makeVersion(row)
+    }
+
+    /// Every version of `name`, newest first.
+    public func versions(of name: String) throws -> [SkillVersion] {
+        let rows = try database.query("\(Self.versionColumns) WHERE v.skill = ? ORDER BY v.seq DESC", [.text(name)])
+        guard !rows.isEmpty else { throw SkillStoreError.notFound("no skill named '\(name)'") }
+        return try rows.map(makeVersion)
+    }
+
+    /// The bytes of the blob `reference` names.
+    public func blob(_ reference: BlobReference) throws -> Blob {
+        let row: Row?
+        switch reference {
+        case .id(let id):
+            row = try database.queryFirst("SELECT digest, content FROM blobs WHERE id = ?", [.text(id)])
+        case .digest(let digest):
+            row = try database.queryFirst("SELECT digest, content FROM blobs WHERE digest = ?", [.text(digest.hex)])
+        }
+        guard let row, let digest = BlobDigest(hex: row.string("digest")) else {
+            throw SkillStoreError.notFound("no blob \(reference)")
+        }
+        return Blob(digest: digest, bytes: row.bytes("content"))
+    }
+
+    /// The served text form of a version: a header naming it and its blob,
+    /// then the blob's exact bytes.
+    public func servedText(of version: SkillVersion) throws -> [UInt8] {
+        let header = "\(version.name) \(version.label)\n\n"
+            + "Immutable. This exact content never changes and is served at /api/v1/blob/\(version.id).\n\n"
+        return Array(header.utf8) + (try blob(.id(version.id)).bytes)
+    }
+
+    private static let versionColumns = """
+        SELECT v.seq, v.skill, v.label, v.skill_blob, b.digest, v.manifest_blob, v.description,
+               v.published_at, v.published_by
+        FROM versions v JOIN blobs b ON b.id = v.skill_blob
+        """
+
+    private func makeVersion(_ row: Row) throws -> SkillVersion {
+        let sequence = row.int("seq")
+        let files = try database.query(
+            "SELECT f.path, f.size, f.executable, f.blob, b.digest FROM version_files f "
+                + "JOIN blobs b ON b.id = f.blob WHERE f.version = ? ORDER BY f.path",
+            [.integer(Int64(sequence))]
+        ).map {
+            BundleManifest.Entry(
+                path: $0.string("path"), size: $0.int("size"), executable: $0.int("executable") != 0,
+                id: $0.string("blob"), sha256: $0.string("digest"))
+        }
+        return SkillVersion(
+            name: row.string("skill"), label: row.string("label"), sequence: sequence,
+            id: row.string("skill_blob"), digest: row.string("digest"), manifest: row.string("manifest_blob"),
+            description: row.string("description"), publishedAt: row.string("published_at"),
+            publishedBy: row.string("published_by"), files: files)
+    }
+}
+
+extension BlobReference: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .id(let id): id
+        case .digest(let digest): digest.description
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Errors of the store that are not about the input's content.
+public enum SkillStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No database file at the path, for a command that only reads.
+    case databaseMissing(path: String)
+    /// A skill, version or blob that is not in the store.
+    case notFound(String)
+
+    public var description: String {
+        switch self {
+        case .databaseMissing(let path):
+            return "no SkillStore database at \(path); create it with 'skillctl init' or by publishing"
+        case .notFound(let what):
+            return what
+        }
+    }
+}
+
+/// The store: content-addressed blobs, skills and their immutable versions in
+/// one SQLite database. Not `Sendable`: it owns one connection.
+public final class SkillStore {
+    let database: Database
+    /// Whether this open created the database file.
+    public let created: Bool
+    /// The migrations this open applied (all of them for a new database).
+    public let migrationsApplied: [String]
+
+    /// Opens the database at `path`, applying any pending migration. With
+    /// `create: false` a missing file is `SkillStoreError.databaseMissing`.
+    public init(path: String, create: Bool = true) throws {
+        let exists = FileManager.default.fileExists(atPath: path)
+        if !create && !exists {
+            throw SkillStoreError.databaseMissing(path: path)
+        }
+        created = !exists
+        if create {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+        }
+        database = try Database(path: path)
+        migrationsApplied = try Migrator().migrate(database)
+    }
+
+    /// Names of the migrations this binary carries, in order.
+    public static var migrationNames: [String] { Migrator().migrations.map(\.name) }
+
+    /// Names of the migrations applied to this database.
+    public func appliedMigrations() throws -> [String] {
+        try database.query("SELECT name FROM schema_migrations ORDER BY name").map { $0.string("name") }
+    }
+}

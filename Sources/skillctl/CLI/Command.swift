@@ -1,0 +1,47 @@
+import SkillStore
+
+/// One skillctl command: it declares its options, validates its arguments
+/// in `init`, then runs.
+protocol Command {
+    static var name: String { get }
+    /// One line for the command list.
+    static var summary: String { get }
+    /// The full `--help` text after the summary: usage line, arguments, options.
+    static var help: String { get }
+    static var flags: Set<String> { get }
+    static var options: Set<String> { get }
+
+    init(_ arguments: ParsedArguments) throws(UsageError)
+    func run(_ context: Context) throws -> ExitCode
+}
+
+extension Command {
+    static var flags: Set<String> { [] }
+    static var options: Set<String> { [] }
+}
+
+/// Everything a command needs from its surroundings.
+struct Context {
+    var arguments: ParsedArguments
+    var output: Output
+    var environment: [String: String]
+
+    var json: Bool { arguments.has("--json") }
+    var quiet: Bool { arguments.has("--quiet") || arguments.has("-q") }
+
+    /// `--db`, else `SKILLSTORE_DB`, else `$XDG_DATA_HOME/skillstore/skillstore.db`,
+    /// else `~/.local/share/skillstore/skillstore.db`.
+    var databasePath: String {
+        if let path = arguments.value("--db") { return path }
+        if let path = environment["SKILLSTORE_DB"], !path.isEmpty { return path }
+        if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/skillstore/skillstore.db" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "."
+        return home + "/.local/share/skillstore/skillstore.db"
+    }
+
+    /// The store, for commands that only read: a missing database is an error.
+    func openForReading() throws -> SkillStore { try SkillStore(path: databasePath, create: false) }
+
+    /// The store, for commands that write: created when missing.
+    func openForWriting() throws -> SkillStore { try SkillStore(path: databasePath, create: true) }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import SkillStore
+
+/// Dispatches to the commands and turns every error into a message and an
+/// exit code. The one place where errors meet the terminal.
+enum CommandLineTool {
+    static var commands: [any Command.Type] {
+        [
+        InitCommand.self, PublishCommand.self, GetCommand.self, CatCommand.self,
+        VersionsCommand.self, ListCommand.self, FsckCommand.self,
+        ]
+    }
+
+    static func run(_ words: [String]) -> ExitCode {
+        let output = Output()
+        let arguments: ParsedArguments
+        do {
+            arguments = try ParsedArguments(words) { name in
+                commands.first { $0.name == name }.map { ($0.flags, $0.options) }
+            }
+        } catch {
+            return usageFailure(error, output: output)
+        }
+        guard let name = arguments.command else {
+            if arguments.has("--help") || arguments.has("-h") {
+                output.line(overview)
+                return .success
+            }
+            output.error(overview)
+            return .usage
+        }
+        if name == "help" {
+            guard let topic = arguments.positionals.first else {
+                output.line(overview)
+                return .success
+            }
+            guard let command = commands.first(where: { $0.name == topic }) else {
+                return usageFailure(UsageError("unknown command '\(topic)'"), output: output)
+            }
+            output.line(helpText(for: command))
+            return .success
+        }
+        guard let commandType = commands.first(where: { $0.name == name }) else {
+            return usageFailure(UsageError("unknown command '\(name)'"), output: output)
+        }
+        if arguments.has("--help") || arguments.has("-h") {
+            output.line(helpText(for: commandType))
+            return .success
+        }
+        let context = Context(arguments: arguments, output: output, environment: ProcessInfo.processInfo.environment)
+        do {
+            let command = try commandType.init(arguments)
+            return try command.run(context)
+        } catch let error as UsageError {
+            return usageFailure(error, output: output)
+        } catch let refused as InputRefused {
+            for diagnostic in refused.diagnostics { output.error(diagnostic.description) }
+            output.error("skillctl: input refused; nothing was changed")
+            return .refused
+        } catch let error as SkillStoreError {
+            output.error("skillctl: \(error)")
+            return .notFound
+        } catch {
+            output.error("skillctl: \(error)")
+            return .problems
+        }
+    }
+
+    private static func usageFailure(_ error: UsageError, output: Output) -> ExitCode {
+        output.error("skillctl: \(error.message)")
+        if let command = error.command, commands.contains(where: { $0.name == command }) {
+            output.error("Run 'skillctl \(command) --help' for its usage.")
+        } else {
+            output.error("Run 'skillctl --help' for the commands.")
+        }
+        return .usage
+    }
+
+    static func helpText(for command: any Command.Type) -> String {
+        "\(command.summary)\n\n\(command.help)\n\n\(globalOptionsHelp)"
+    }
+
+    static var overview: String {
+        let width = commands.map { $0.name.count }.max() ?? 0
+        let list = commands.map {
+            "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary
+        }.joined(separator: "\n")
+        return """
+            skillctl: publish, fetch and check skills in a SkillStore.
+
+            Usage: skillctl [--db PATH] <command> [arguments] [--json]
+
+            Commands:
+            \(list)
+
+            \(globalOptionsHelp)
+
+            Exit codes: 0 success, 1 problems found, 2 usage error, 3 not found, 4 input refused.
+            Run 'skillctl <command> --help' for a command's usage.
+            """
+    }
+
+    static let globalOptionsHelp = """
+        Options for every command (before or after its name):
+          --db PATH    the database (default: $SKILLSTORE_DB, else
+                       $XDG_DATA_HOME/skillstore/skillstore.db, else
+                       ~/.local/share/skillstore/skillstore.db)
+          --json       print data as JSON
+          -q, --quiet  no progress or summary lines
+          -h, --help   show help
+        """
+}

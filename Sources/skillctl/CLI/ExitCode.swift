@@ -1,0 +1,23 @@
+/// skillctl's exit statuses (design.md section 5).
+enum ExitCode: Int32 {
+    case success = 0
+    /// The command ran and found problems (fsck, check, publish --skip-invalid).
+    case problems = 1
+    case usage = 2
+    case notFound = 3
+    /// The input was refused; nothing was changed.
+    case refused = 4
+}
+
+/// A mistake in how skillctl was called; exits 2 with the command's usage.
+struct UsageError: Error, CustomStringConvertible {
+    var message: String
+    var command: String?
+
+    init(_ message: String, command: String? = nil) {
+        self.message = message
+        self.command = command
+    }
+
+    var description: String { message }
+}

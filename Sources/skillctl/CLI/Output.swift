@@ -1,0 +1,89 @@
+import Foundation
+
+/// Where skillctl writes: data to standard output, messages and progress to
+/// standard error. Bytes are written as they are, never re-encoded.
+struct Output {
+    let standardErrorIsTerminal = isatty(STDERR_FILENO) == 1
+    let standardOutputIsTerminal = isatty(STDOUT_FILENO) == 1
+
+    func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 {
+                    if errno == EINTR { continue }
+                    return  // a closed pipe (`skillctl cat ID | head`) is not an error
+                }
+                offset += written
+            }
+        }
+    }
+
+    func line(_ text: String = "") { write(Array((text + "\n").utf8)) }
+
+    func error(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Writes `value` as pretty JSON with sorted, snake_case keys.
+    func json(_ value: some Encodable) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        guard let data = try? encoder.encode(value) else { preconditionFailure("output is always encodable") }
+        write(Array(data) + [0x0A])
+    }
+
+    /// Left-aligned columns, for human-readable tables.
+    func table(_ rows: [[String]]) {
+        guard let width = rows.map(\.count).max() else { return }
+        var widths = [Int](repeating: 0, count: width)
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        for row in rows {
+            let cells = row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }
+            line(cells.joined(separator: "  "))
+        }
+    }
+}
+
+/// Progress for long runs: a line rewritten in place on a terminal, or
+/// (with `--progress`) plain lines at most five times a second elsewhere.
+final class ProgressReporter {
+    private let output: Output
+    private let enabled: Bool
+    private let inPlace: Bool
+    private let label: String
+    private var lastReport = Date.distantPast
+    private var shown = false
+
+    init(_ label: String, output: Output, forced: Bool, quiet: Bool) {
+        self.output = output
+        self.label = label
+        inPlace = output.standardErrorIsTerminal
+        enabled = !quiet && (forced || output.standardErrorIsTerminal)
+    }
+
+    func update(_ done: Int, _ total: Int) {
+        guard enabled, total > 1 else { return }
+        let now = Date()
+        guard done == total || now.timeIntervalSince(lastReport) >= 0.2 || !shown else { return }
+        lastReport = now
+        shown = true
+        let text = "\(label) \(done)/\(total)"
+        if inPlace {
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+        } else {
+            output.error(text)
+        }
+    }
+
+    /// Clears the in-place line so that later output starts clean.
+    func finish() {
+        if enabled && inPlace && shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

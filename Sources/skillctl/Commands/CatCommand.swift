@@ -1,0 +1,43 @@
+import SkillStore
+
+struct CatCommand: Command {
+    static let name = "cat"
+    static let summary = "Print a blob's exact bytes by id or digest."
+    static let help = """
+        Usage: skillctl cat ID
+
+        ID is a 16-hex blob id, a full 64-hex SHA-256 digest, or
+        sha256:<64 hex>. The bytes are printed exactly as stored; they hash to
+        the id.
+        """
+
+    let reference: BlobReference
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1, let text = arguments.positionals.first else {
+            throw UsageError("cat needs exactly one blob ID", command: Self.name)
+        }
+        guard let reference = BlobReference(text) else {
+            throw UsageError(
+                "'\(text)' is not a blob id: use 16 hex characters, a 64-hex SHA-256, or sha256:<64 hex>",
+                command: Self.name)
+        }
+        self.reference = reference
+    }
+
+    func run(_ context: Context) throws -> ExitCode {
+        let blob = try context.openForReading().blob(reference)
+        if context.json {
+            context.output.json(BlobInfo(id: blob.id, digest: blob.digest.description, size: blob.bytes.count))
+        } else {
+            context.output.write(blob.bytes)
+        }
+        return .success
+    }
+
+    struct BlobInfo: Encodable {
+        var id: String
+        var digest: String
+        var size: Int
+    }
+}

@@ -1,0 +1,38 @@
+import SkillStore
+
+struct FsckCommand: Command {
+    static let name = "fsck"
+    static let summary = "Re-hash every blob and check every version's manifest."
+    static let help = """
+        Usage: skillctl fsck [--json] [--progress]
+
+        Reads every blob and checks that it hashes to its id, and that each
+        version's files match its bundle manifest and exist. Prints each
+        problem; exits 1 if there is any.
+        """
+    static let flags: Set<String> = ["--progress"]
+
+    let forceProgress: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("fsck takes no arguments", command: Self.name)
+        }
+        forceProgress = arguments.has("--progress")
+    }
+
+    func run(_ context: Context) throws -> ExitCode {
+        let store = try context.openForReading()
+        let progress = ProgressReporter("checking blobs", output: context.output, forced: forceProgress, quiet: context.quiet)
+        let report = try store.checkIntegrity(progress: progress.update)
+        progress.finish()
+        if context.json {
+            context.output.json(report)
+        } else {
+            for problem in report.problems { context.output.line(problem.description) }
+            let verdict = report.problems.isEmpty ? "ok" : "\(report.problems.count) problems"
+            context.output.line("checked \(report.blobsChecked) blobs and \(report.versionsChecked) versions: \(verdict)")
+        }
+        return report.problems.isEmpty ? .success : .problems
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import SkillStore
+
+struct PublishCommand: Command {
+    static let name = "publish"
+    static let summary = "Publish skills from SKILL.md files, skill folders or packs."
+    static let help = """
+        Usage: skillctl publish PATH... [--version LABEL] [--skip-invalid] [--progress] [--by NAME]
+
+        Each PATH is a SKILL.md (published alone), a skill folder (SKILL.md and
+        every other file in it: references/, scripts/, assets/, ...), or a
+        folder holding skill folders at any depth (a clone of a pack).
+
+        All or nothing: every skill is read and validated first, and if any is
+        refused, nothing is published and every error is listed (exit 4).
+        Publishing a bundle that is already published is a no-op that reports
+        the existing version ("unchanged").
+
+        Version labels come from, in order: --version; the front-matter's
+        'version' or 'metadata.version'; or, for a skill committed in a clean
+        git checkout, git:<YYYYMMDD>.<sha7><A|M> from the last commit that
+        touched it. Otherwise the skill is refused.
+
+        Refused: symlinks pointing outside the skill folder, special files,
+        files over 4 MiB, bundles over 64 MiB. Hidden files (.name) are skipped.
+
+        Options:
+          --version LABEL  the version label for every skill published
+          --skip-invalid   publish the valid skills, list the others, exit 1
+          --progress       report progress on standard error even when it is
+                           not a terminal (it is shown on a terminal anyway)
+          --by NAME        who publishes (default: $USER)
+        """
+    static let flags: Set<String> = ["--skip-invalid", "--progress"]
+    static let options: Set<String> = ["--version", "--by"]
+
+    let paths: [String]
+    let options: PublishOptions
+    let forceProgress: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError("publish needs at least one PATH", command: Self.name)
+        }
+        paths = arguments.positionals
+        var options = PublishOptions()
+        options.version = arguments.value("--version")
+        options.skipInvalid = arguments.has("--skip-invalid")
+        options.publisher = arguments.value("--by")
+            ?? ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"
+        self.options = options
+        forceProgress = arguments.has("--progress")
+    }
+
+    struct Report: Encodable {
+        var published: [PublishResult]
+        var refused: [Diagnostic]
+    }
+
+    func run(_ context: Context) throws -> ExitCode {
+        let sources = try SkillSource.discover(paths)
+        let store = try context.openForWriting()
+        let progress = ProgressReporter("publishing", output: context.output, forced: forceProgress, quiet: context.quiet)
+        let report: PublishReport
+        do {
+            report = try store.publish(sources, options: options, progress: progress.update)
+            progress.finish()
+        } catch {
+            progress.finish()
+            throw error
+        }
+
+        let refused = report.refused.flatMap(\.diagnostics)
+        if context.json {
+            context.output.json(Report(published: report.results, refused: refused))
+        } else {
+            context.output.table(report.results.map { [$0.status.rawValue, $0.name, $0.label, $0.id] })
+            for diagnostic in refused { context.output.error(diagnostic.description) }
+            if !context.quiet {
+                let new = report.results.filter { $0.status == .new }.count
+                var summary = "\(new) new, \(report.results.count - new) unchanged"
+                if !report.refused.isEmpty { summary += ", \(report.refused.count) refused" }
+                context.output.error(summary)
+            }
+        }
+        return report.refused.isEmpty ? .success : .problems
+    }
+}

@@ -1,0 +1,34 @@
+import SkillStore
+
+struct VersionsCommand: Command {
+    static let name = "versions"
+    static let summary = "List a skill's versions, newest first."
+    static let help = """
+        Usage: skillctl versions NAME [--json]
+
+        One line per version: publish sequence, label, SKILL.md blob id,
+        bundle manifest id, when and by whom it was published. The first line
+        is the latest version.
+        """
+
+    let name: String
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1, let name = arguments.positionals.first else {
+            throw UsageError("versions needs exactly one skill NAME", command: Self.name)
+        }
+        self.name = name
+    }
+
+    func run(_ context: Context) throws -> ExitCode {
+        let versions = try context.openForReading().versions(of: name)
+        if context.json {
+            context.output.json(versions)
+        } else {
+            context.output.table(
+                [["SEQ", "LABEL", "ID", "MANIFEST", "PUBLISHED", "BY"]]
+                    + versions.map { [String($0.sequence), $0.label, $0.id, $0.manifest, $0.publishedAt, $0.publishedBy] })
+        }
+        return .success
+    }
+}
