@@ -25,13 +25,24 @@ public struct BundleManifest: Codable, Sendable, Equatable {
     }
 
     /// The canonical bytes whose SHA-256 is the manifest's id.
+    /// Written by hand (keys in sorted order) rather than by JSONEncoder: it
+    /// runs once per publish of every skill, and must never vary.
     public func canonicalJSON() -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(self) else {
-            preconditionFailure("a manifest of strings and numbers always encodes")
+        var json = "{\"files\":["
+        for (index, file) in files.enumerated() {
+            if index > 0 { json += "," }
+            json += "{\"executable\":\(file.executable),\"id\":"
+            JSONText.appendQuoted(file.id, to: &json)
+            json += ",\"path\":"
+            JSONText.appendQuoted(file.path, to: &json)
+            json += ",\"sha256\":"
+            JSONText.appendQuoted(file.sha256, to: &json)
+            json += ",\"size\":\(file.size)}"
         }
-        return Array(data)
+        json += "],\"format\":"
+        JSONText.appendQuoted(format, to: &json)
+        json += "}"
+        return Array(json.utf8)
     }
 
     public static func decode(_ bytes: [UInt8]) -> BundleManifest? {

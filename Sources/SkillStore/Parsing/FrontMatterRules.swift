@@ -50,8 +50,7 @@ struct FrontMatterRules {
             problem(nil, "front-matter has no 'description'", "description-missing")
         case .string(let text)?:
             description = text
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.isEmpty {
+            if text.allSatisfy(\.isWhitespace) {
                 problem(root["description"], "'description' is empty", "description-missing")
             } else if text.count > Self.maxDescriptionLength {
                 problem(root["description"],

@@ -99,43 +99,49 @@ private struct Converter {
     }
 
     private func describe(_ node: OpaquePointer) -> (MarkdownNode.Kind, String?) {
-        let literal = cmark_node_get_literal(node).map { String(cString: $0) }
-        let typeName = String(cString: cmark_node_get_type_string(node))
-        switch typeName {
-        case "document": return (.document, nil)
-        case "block_quote": return (.blockQuote, nil)
-        case "list":
+        let literal = { cmark_node_get_literal(node).map { String(cString: $0) } }
+        // Core node types by their enum; extension types (tables,
+        // strikethrough, task items) are registered at run time, so by name.
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_DOCUMENT: return (.document, nil)
+        case CMARK_NODE_BLOCK_QUOTE: return (.blockQuote, nil)
+        case CMARK_NODE_LIST:
             let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
             return (.list(ordered: ordered, start: Int(cmark_node_get_list_start(node))), nil)
-        case "item": return (.item, nil)
-        case "tasklist": return (.taskItem(checked: cmark_gfm_extensions_get_tasklist_item_checked(node)), nil)
-        case "code_block":
+        case CMARK_NODE_ITEM: return (.item, nil)
+        case CMARK_NODE_CODE_BLOCK:
             let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
-            return (.codeBlock(info: info), literal)
-        case "html_block": return (.htmlBlock, literal)
-        case "paragraph": return (.paragraph, nil)
-        case "heading": return (.heading(level: Int(cmark_node_get_heading_level(node))), nil)
-        case "thematic_break": return (.thematicBreak, nil)
+            return (.codeBlock(info: info), literal())
+        case CMARK_NODE_HTML_BLOCK: return (.htmlBlock, literal())
+        case CMARK_NODE_PARAGRAPH: return (.paragraph, nil)
+        case CMARK_NODE_HEADING: return (.heading(level: Int(cmark_node_get_heading_level(node))), nil)
+        case CMARK_NODE_THEMATIC_BREAK: return (.thematicBreak, nil)
+        case CMARK_NODE_FOOTNOTE_DEFINITION: return (.footnoteDefinition, nil)
+        case CMARK_NODE_TEXT: return (.text, literal())
+        case CMARK_NODE_SOFTBREAK: return (.softBreak, nil)
+        case CMARK_NODE_LINEBREAK: return (.lineBreak, nil)
+        case CMARK_NODE_CODE: return (.code, literal())
+        case CMARK_NODE_HTML_INLINE: return (.htmlInline, literal())
+        case CMARK_NODE_EMPH: return (.emphasis, nil)
+        case CMARK_NODE_STRONG: return (.strong, nil)
+        case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            let title = cmark_node_get_title(node).map { String(cString: $0) } ?? ""
+            return cmark_node_get_type(node) == CMARK_NODE_LINK
+                ? (.link(url: url, title: title), nil) : (.image(url: url, title: title), nil)
+        case CMARK_NODE_FOOTNOTE_REFERENCE: return (.footnoteReference, literal())
+        default: break
+        }
+        let typeName = String(cString: cmark_node_get_type_string(node))
+        switch typeName {
+        case "tasklist": return (.taskItem(checked: cmark_gfm_extensions_get_tasklist_item_checked(node)), nil)
         case "table": return (.table, nil)
         case "table_header": return (.tableRow(header: true), nil)
         case "table_row":
             return (.tableRow(header: cmark_gfm_extensions_get_table_row_is_header(node) != 0), nil)
         case "table_cell": return (.tableCell, nil)
-        case "text": return (.text, literal)
-        case "softbreak": return (.softBreak, nil)
-        case "linebreak": return (.lineBreak, nil)
-        case "code": return (.code, literal)
-        case "html_inline": return (.htmlInline, literal)
-        case "emph": return (.emphasis, nil)
-        case "strong": return (.strong, nil)
         case "strikethrough": return (.strikethrough, nil)
-        case "link", "image":
-            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-            let title = cmark_node_get_title(node).map { String(cString: $0) } ?? ""
-            return (typeName == "link" ? .link(url: url, title: title) : .image(url: url, title: title), nil)
-        case "footnote_definition": return (.footnoteDefinition, nil)
-        case "footnote_reference": return (.footnoteReference, literal)
-        default: return (.other(typeName), literal)
+        default: return (.other(typeName), literal())
         }
     }
 

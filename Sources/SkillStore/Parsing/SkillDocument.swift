@@ -48,29 +48,68 @@ public struct SkillDocument: Sendable {
     /// Splits `---` front-matter from the body. Returns the YAML text, the
     /// body, and the file line the body starts on.
     static func splitFrontMatter(_ text: String, path: String) throws(InputRefused) -> (String, String, Int) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        func isFence(_ line: Substring, _ fence: String) -> Bool {
-            var trimmed = line
-            while let last = trimmed.last, last == " " || last == "\t" { trimmed = trimmed.dropLast() }
-            return trimmed == fence
+        var text = text
+        text.makeContiguousUTF8()
+        // Scans bytes, not Characters: this runs on every file of a publish.
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
+            findFences(in: bytes)
         }
-        guard let first = lines.first, isFence(first, "---") else {
+        guard let found else { preconditionFailure("a contiguous string has contiguous storage") }
+        switch found {
+        case .noOpening:
             throw InputRefused([Diagnostic(
                 path: path, location: SourceLocation(line: 1, column: 1),
                 message: "a SKILL.md must start with a '---' line opening its YAML front-matter",
                 code: "front-matter-missing")])
-        }
-        lines.removeFirst()
-        guard let close = lines.firstIndex(where: { isFence($0, "---") || isFence($0, "...") }) else {
+        case .unterminated:
             throw InputRefused([Diagnostic(
                 path: path, location: SourceLocation(line: 1, column: 1),
                 message: "the front-matter opened on line 1 is never closed by a '---' line",
                 code: "front-matter-unterminated")])
+        case .fences(let yaml, let body, let bodyLine):
+            let utf8 = text.utf8
+            func slice(_ range: Range<Int>) -> String {
+                String(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                    ..< utf8.index(utf8.startIndex, offsetBy: range.upperBound)])!
+            }
+            return (slice(yaml), slice(body), bodyLine)
         }
-        let yaml = lines[..<close].joined(separator: "\n")
-        let body = lines[(close + 1)...].joined(separator: "\n")
-        // Line 1 is the opening fence; the closing fence is line close + 2.
-        return (yaml, body, close + 3)
+    }
+
+    private enum Fences {
+        case noOpening, unterminated
+        /// Byte ranges of the YAML text and the body, and the body's first line.
+        case fences(yaml: Range<Int>, body: Range<Int>, bodyLine: Int)
+    }
+
+    /// Finds the opening `---` line and the first closing `---` (or `...`)
+    /// line after it; trailing spaces and tabs on a fence line are allowed.
+    private static func findFences(in bytes: UnsafeBufferPointer<UInt8>) -> Fences {
+        func lineEnd(from start: Int) -> Int {
+            var index = start
+            while index < bytes.count && bytes[index] != 0x0A { index += 1 }
+            return index
+        }
+        func isFence(_ start: Int, _ end: Int, _ mark: UInt8) -> Bool {
+            var last = end
+            while last > start && (bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09) { last -= 1 }
+            return last - start == 3 && bytes[start] == mark && bytes[start + 1] == mark && bytes[start + 2] == mark
+        }
+        let firstEnd = lineEnd(from: 0)
+        guard isFence(0, firstEnd, 0x2D) else { return .noOpening }
+        var start = firstEnd + 1
+        var line = 2
+        while start <= bytes.count {
+            let end = lineEnd(from: start)
+            if isFence(start, end, 0x2D) || isFence(start, end, 0x2E) {
+                let bodyStart = min(end + 1, bytes.count)
+                return .fences(yaml: (firstEnd + 1)..<start, body: bodyStart..<bytes.count, bodyLine: line + 1)
+            }
+            if end >= bytes.count { break }
+            start = end + 1
+            line += 1
+        }
+        return .unterminated
     }
 }
 
