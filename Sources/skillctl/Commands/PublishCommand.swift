@@ -47,7 +47,8 @@ struct PublishCommand: Command {
         options.version = arguments.value("--version")
         options.skipInvalid = arguments.has("--skip-invalid")
         options.publisher = arguments.value("--by")
-            ?? ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"
+            ?? ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ProcessInfo.processInfo.userName
         self.options = options
         forceProgress = arguments.has("--progress")
     }

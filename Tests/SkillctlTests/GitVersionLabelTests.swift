@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// A skill committed in a clean git checkout gets `git:<YYYYMMDD>.<sha7><A|M>`.
+@Suite struct GitVersionLabelTests {
+    /// Runs git in `folder` with a fixed identity and commit dates.
+    private func git(_ arguments: [String], in folder: URL, date: String = "2026-10-19T12:00:00+02:00") throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["GIT_AUTHOR_NAME"] = "Test"
+        environment["GIT_AUTHOR_EMAIL"] = "test@example.invalid"
+        environment["GIT_COMMITTER_NAME"] = "Test"
+        environment["GIT_COMMITTER_EMAIL"] = "test@example.invalid"
+        environment["GIT_AUTHOR_DATE"] = date
+        environment["GIT_COMMITTER_DATE"] = date
+        environment["GIT_CONFIG_NOSYSTEM"] = "1"
+        environment["HOME"] = folder.path
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")) failed")
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func publishedLabel(_ result: Skillctl.Result) throws -> String? {
+        let report = try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any]
+        return (report?["published"] as? [[String: Any]])?.first?["label"] as? String
+    }
+
+    @Test func labelFollowsTheCommitThatLastTouchedTheSkill() throws {
+        let folder = try TemporaryFolder()
+        let repo = folder.url.appendingPathComponent("pack")
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        _ = try git(["init", "-q", "-b", "main"], in: repo)
+        // No `version` key: the label must come from git.
+        try folder.write("pack/skills/fold-tips/SKILL.md", skillMarkdown(name: "fold-tips", extraFrontMatter: "license: MIT"))
+        _ = try git(["add", "."], in: repo)
+        _ = try git(["commit", "-q", "-m", "add fold-tips"], in: repo)
+        let first = try git(["rev-parse", "HEAD"], in: repo)
+
+        let skillctl = Skillctl(database: folder.url.appendingPathComponent("store.db"))
+        let skill = folder.path("pack/skills/fold-tips")
+        let added = try skillctl.run(["publish", "--json", skill])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try publishedLabel(added) == "git:20261019.\(first.prefix(7))A")
+
+        try folder.write("pack/skills/fold-tips/SKILL.md",
+                         skillMarkdown(name: "fold-tips", extraFrontMatter: "license: MIT", body: "# Changed\n"))
+        _ = try git(["commit", "-q", "-am", "edit fold-tips"], in: repo, date: "2026-11-02T23:30:00-05:00")
+        let second = try git(["rev-parse", "HEAD"], in: repo)
+        let modified = try skillctl.run(["publish", "--json", skill])
+        #expect(modified.status == 0, "\(modified.stderr)")
+        // The date is the commit's own, in its own time zone.
+        #expect(try publishedLabel(modified) == "git:20261102.\(second.prefix(7))M")
+
+        let versions = try skillctl.run(["versions", "fold-tips", "--json"])
+        let list = try JSONSerialization.jsonObject(with: versions.stdout) as? [[String: Any]]
+        #expect(list?.map { $0["label"] as? String } == [
+            "git:20261102.\(second.prefix(7))M", "git:20261019.\(first.prefix(7))A",
+        ])
+    }
+
+    @Test func anUncommittedChangeRefusesTheDerivation() throws {
+        let folder = try TemporaryFolder()
+        let repo = folder.url.appendingPathComponent("pack")
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        _ = try git(["init", "-q", "-b", "main"], in: repo)
+        try folder.write("pack/fold-tips/SKILL.md", skillMarkdown(name: "fold-tips", extraFrontMatter: "license: MIT"))
+        _ = try git(["add", "."], in: repo)
+        _ = try git(["commit", "-q", "-m", "add"], in: repo)
+        try folder.write("pack/fold-tips/references/new.md", "# Not committed\n")
+
+        let skillctl = Skillctl(database: folder.url.appendingPathComponent("store.db"))
+        let result = try skillctl.run(["publish", folder.path("pack/fold-tips")])
+        #expect(result.status == 4)
+        #expect(result.stderr.contains("uncommitted changes"))
+        #expect(result.stderr.contains("--version"))
+        #expect(result.stderr.contains("'version'"))
+
+        // Any of the other two ways works.
+        let explicit = try skillctl.run(["publish", "--version", "2.0", folder.path("pack/fold-tips")])
+        #expect(explicit.status == 0)
+    }
+
+    @Test func outsideGitWithoutAVersionTheRefusalNamesAllThreeWays() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("fold-tips/SKILL.md", skillMarkdown(name: "fold-tips", extraFrontMatter: "license: MIT"))
+        let skillctl = Skillctl(database: folder.url.appendingPathComponent("store.db"))
+        let result = try skillctl.run(["publish", folder.path("fold-tips")])
+        #expect(result.status == 4)
+        #expect(result.stderr.contains("--version"))
+        #expect(result.stderr.contains("metadata.version"))
+        #expect(result.stderr.contains("git checkout"))
+    }
+}
