@@ -53,7 +53,7 @@ public enum BlobReference: Hashable, Sendable {
 
     public init?(_ text: String) {
         var body = Substring(text)
-        if body.hasPrefix("sha256:") {
+        if body.lowercased().hasPrefix("sha256:") {
             body = body.dropFirst("sha256:".count)
             guard let digest = BlobDigest(hex: String(body)) else { return nil }
             self = .digest(digest)

@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Foundation
 
 /// A Markdown node converted out of cmark-gfm, with 1-based positions in the
 /// whole file (front-matter lines included); `nil` where cmark reports none.
@@ -108,7 +109,12 @@ private struct Converter {
         case CMARK_NODE_LIST:
             let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
             return (.list(ordered: ordered, start: Int(cmark_node_get_list_start(node))), nil)
-        case CMARK_NODE_ITEM: return (.item, nil)
+        case CMARK_NODE_ITEM:
+            // A task item is an item that the tasklist extension claimed.
+            if strcmp(cmark_node_get_type_string(node), "tasklist") == 0 {
+                return (.taskItem(checked: cmark_gfm_extensions_get_tasklist_item_checked(node)), nil)
+            }
+            return (.item, nil)
         case CMARK_NODE_CODE_BLOCK:
             let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
             return (.codeBlock(info: info), literal())
@@ -134,7 +140,6 @@ private struct Converter {
         }
         let typeName = String(cString: cmark_node_get_type_string(node))
         switch typeName {
-        case "tasklist": return (.taskItem(checked: cmark_gfm_extensions_get_tasklist_item_checked(node)), nil)
         case "table": return (.table, nil)
         case "table_header": return (.tableRow(header: true), nil)
         case "table_row":

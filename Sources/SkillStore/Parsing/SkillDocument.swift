@@ -12,8 +12,8 @@ public struct SkillDocument: Sendable {
 
     /// The version label the front-matter declares: `version`, else `metadata.version`.
     public var declaredVersion: String? {
-        let label = frontMatter["version"]?.scalarText ?? frontMatter["metadata"]?["version"]?.scalarText
-        return label.flatMap { $0.isEmpty ? nil : $0 }
+        let candidates = [frontMatter["version"]?.scalarText, frontMatter["metadata"]?["version"]?.scalarText]
+        return candidates.compactMap { $0 }.first { !$0.isEmpty }
     }
 
     /// Parses and validates `bytes`, the content of the file at `path`.

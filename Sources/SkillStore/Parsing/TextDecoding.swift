@@ -27,7 +27,8 @@ enum TextDecoding {
     private static func locateProblem(_ bytes: [UInt8], path: String) throws(InputRefused) {
         var line = 1
         var column = 1
-        var index = 0
+        // The BOM is not text a reader sees: columns start after it.
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count {
             let byte = bytes[index]
             let length = sequenceLength(bytes, at: index)

@@ -63,6 +63,7 @@ public struct YAMLReader {
         var nodes = 0
         var stack: [Builder] = []
         var root: YAMLNode?
+        var documents = 0
 
         func add(_ node: YAMLNode, keyAt keyLocation: SourceLocation?) throws(YAMLError) {
             nodes += 1
@@ -79,19 +80,26 @@ public struct YAMLReader {
         while true {
             let event = try parser.next()
             switch event.kind {
-            case .streamStart, .documentStart, .documentEnd:
+            case .documentStart:
+                documents += 1
+                if documents > 1 {
+                    throw YAMLError(
+                        message: "front-matter holds more than one YAML document", location: event.location)
+                }
+            case .streamStart, .documentEnd:
                 continue
             case .streamEnd:
                 return root ?? YAMLNode(value: .null, location: SourceLocation(line: 1, column: 1))
             case .alias:
                 throw YAMLError(
                     message: "YAML aliases (*name) are not allowed in front-matter", location: event.location)
-            case .scalar(let text, let plain):
+            case .scalar(let text, let plain, let tag):
                 if event.hasAnchor {
                     throw YAMLError(
                         message: "YAML anchors (&name) are not allowed in front-matter", location: event.location)
                 }
-                let value = plain ? Self.resolvePlain(text) : .string(text)
+                // Quoted scalars and `!!str` are strings; other plain scalars resolve by the core schema.
+                let value = plain && tag != "tag:yaml.org,2002:str" ? Self.resolvePlain(text) : .string(text)
                 try add(YAMLNode(value: value, location: event.location), keyAt: nil)
             case .sequenceStart, .mappingStart:
                 if event.hasAnchor {
@@ -102,9 +110,9 @@ public struct YAMLReader {
                     throw YAMLError(message: "front-matter nests deeper than \(maxDepth) levels", location: event.location)
                 }
                 if case .mappingStart = event.kind {
-                    stack.append(.map(entries: [], pendingKey: nil, location: event.location))
+                    stack.append(Builder(isMap: true, location: event.location))
                 } else {
-                    stack.append(.list(items: [], location: event.location))
+                    stack.append(Builder(isMap: false, location: event.location))
                 }
             case .sequenceEnd, .mappingEnd:
                 let finished = stack.removeLast().node
@@ -124,10 +132,12 @@ public struct YAMLReader {
         case ".nan", ".NaN", ".NAN": return .number(.nan, text: text)
         default: break
         }
-        if text.hasPrefix("0x"), let number = Int64(text.dropFirst(2), radix: 16) {
+        // Int64(_:radix:) accepts a sign, which YAML does not allow after 0x or 0o.
+        let digits = text.dropFirst(2)
+        if text.hasPrefix("0x"), digits.first?.isHexDigit == true, let number = Int64(digits, radix: 16) {
             return .number(Double(number), text: text)
         }
-        if text.hasPrefix("0o"), let number = Int64(text.dropFirst(2), radix: 8) {
+        if text.hasPrefix("0o"), digits.first?.isHexDigit == true, let number = Int64(digits, radix: 8) {
             return .number(Double(number), text: text)
         }
         if isDecimal(text), let number = Double(text) {
@@ -161,37 +171,43 @@ public struct YAMLReader {
     }
 }
 
-/// A collection under construction while its events arrive.
-private enum Builder {
-    case list(items: [YAMLNode], location: SourceLocation)
-    case map(entries: [YAMLEntry], pendingKey: YAMLNode?, location: SourceLocation)
+/// A collection under construction while its events arrive; a class, so
+/// appending does not copy what was gathered so far.
+private final class Builder {
+    private let isMap: Bool
+    private let location: SourceLocation
+    private var items: [YAMLNode] = []
+    private var entries: [YAMLEntry] = []
+    private var keys: Set<String> = []
+    private var pendingKey: YAMLNode?
 
-    mutating func append(_ node: YAMLNode) throws(YAMLError) {
-        switch self {
-        case .list(var items, let location):
+    init(isMap: Bool, location: SourceLocation) {
+        self.isMap = isMap
+        self.location = location
+    }
+
+    func append(_ node: YAMLNode) throws(YAMLError) {
+        guard isMap else {
             items.append(node)
-            self = .list(items: items, location: location)
-        case .map(var entries, let pendingKey, let location):
-            guard let key = pendingKey else {
-                guard let name = node.scalarText else {
-                    throw YAMLError(message: "a front-matter key must be a plain value, not a list or map", location: node.location)
-                }
-                if entries.contains(where: { $0.key == name }) {
-                    throw YAMLError(message: "duplicate key '\(name)'", location: node.location)
-                }
-                self = .map(entries: entries, pendingKey: node, location: location)
-                return
-            }
-            entries.append(YAMLEntry(key: key.scalarText ?? "", keyLocation: key.location, value: node))
-            self = .map(entries: entries, pendingKey: nil, location: location)
+            return
         }
+        guard let key = pendingKey else {
+            guard let name = node.scalarText else {
+                let what = node.value == .null ? "empty or null" : "a list or map"
+                throw YAMLError(message: "a front-matter key must be text, not \(what)", location: node.location)
+            }
+            guard keys.insert(name).inserted else {
+                throw YAMLError(message: "duplicate key '\(name)'", location: node.location)
+            }
+            pendingKey = node
+            return
+        }
+        entries.append(YAMLEntry(key: key.scalarText ?? "", keyLocation: key.location, value: node))
+        pendingKey = nil
     }
 
     var node: YAMLNode {
-        switch self {
-        case .list(let items, let location): YAMLNode(value: .list(items), location: location)
-        case .map(let entries, _, let location): YAMLNode(value: .map(entries), location: location)
-        }
+        YAMLNode(value: isMap ? .map(entries) : .list(items), location: location)
     }
 }
 
@@ -202,7 +218,7 @@ private final class EventParser {
         enum Kind {
             case streamStart, streamEnd, documentStart, documentEnd
             case alias
-            case scalar(String, plain: Bool)
+            case scalar(String, plain: Bool, tag: String?)
             case sequenceStart, sequenceEnd, mappingStart, mappingEnd
         }
         var kind: Kind
@@ -244,7 +260,9 @@ private final class EventParser {
             let bytes = UnsafeRawBufferPointer(start: scalar.value, count: Int(scalar.length))
             let text = String(decoding: bytes, as: UTF8.self)
             return Event(
-                kind: .scalar(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE),
+                kind: .scalar(
+                    text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE,
+                    tag: scalar.tag.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }),
                 location: location, hasAnchor: scalar.anchor != nil)
         case YAML_SEQUENCE_START_EVENT:
             return Event(kind: .sequenceStart, location: location, hasAnchor: event.data.sequence_start.anchor != nil)

@@ -26,8 +26,12 @@ public enum GitVersionLabel {
         guard let status = git(["status", "--porcelain", "--untracked-files=all", "--", pathspec], in: directory) else {
             return .unavailable("git status failed")
         }
-        if !status.isEmpty {
-            let first = status.split(separator: "\n").first.map(String.init) ?? ""
+        // Hidden files are never published, so their state does not matter.
+        let changes = status.split(separator: "\n").filter { line in
+            let path = line.dropFirst(3).split(separator: " -> ").last ?? ""
+            return !path.split(separator: "/").contains { $0.hasPrefix(".") }
+        }
+        if let first = changes.first {
             return .unavailable("the skill has uncommitted changes in git (\(first.trimmingCharacters(in: .whitespaces)))")
         }
         guard let log = git(["log", "-1", "--format=%H %cd", "--date=format:%Y%m%d", "--", pathspec], in: directory),
@@ -39,10 +43,10 @@ public enum GitVersionLabel {
         guard parts.count == 2 else { return .unavailable("unexpected git log output: \(log)") }
         let commit = String(parts[0])
         let date = String(parts[1])
-        let changes = git(
+        let touched = git(
             ["diff-tree", "--no-commit-id", "--name-status", "-r", "--root", commit, "--", skillFile],
             in: directory) ?? ""
-        let letter = changes.hasPrefix("A") ? "A" : "M"
+        let letter = touched.hasPrefix("A") ? "A" : "M"
         return .label("git:\(date).\(commit.prefix(7))\(letter)")
     }
 

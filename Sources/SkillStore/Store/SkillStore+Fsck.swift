@@ -47,7 +47,13 @@ extension SkillStore {
             func problem(_ message: String) {
                 report.problems.append(IntegrityProblem(subject: subject, message: message))
             }
-            guard let manifestBlob = try? blob(.id(row.string("manifest_blob"))) else {
+            let manifestBlob: Blob
+            do {
+                manifestBlob = try blob(.id(row.string("manifest_blob")))
+            } catch SkillStoreError.corrupt {
+                problem("manifest blob \(row.string("manifest_blob")) is damaged")
+                continue
+            } catch {
                 problem("manifest blob \(row.string("manifest_blob")) is missing")
                 continue
             }

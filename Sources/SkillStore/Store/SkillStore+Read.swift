@@ -55,7 +55,13 @@ extension SkillStore {
         guard let row, let digest = BlobDigest(hex: row.string("digest")) else {
             throw SkillStoreError.notFound("no blob \(reference)")
         }
-        return Blob(digest: digest, bytes: row.bytes("content"))
+        // Hashing costs far less than reading; no caller ever gets bytes
+        // that do not match their id.
+        let bytes = row.bytes("content")
+        guard BlobDigest(of: bytes) == digest else {
+            throw SkillStoreError.corrupt("blob \(digest.id) no longer hashes to its id")
+        }
+        return Blob(digest: digest, bytes: bytes)
     }
 
     /// The served text form of a version: a header naming it and its blob,

@@ -6,6 +6,8 @@ public enum SkillStoreError: Error, Sendable, Equatable, CustomStringConvertible
     case databaseMissing(path: String)
     /// A skill, version or blob that is not in the store.
     case notFound(String)
+    /// Stored bytes that no longer hash to their id: the database was damaged.
+    case corrupt(String)
 
     public var description: String {
         switch self {
@@ -13,6 +15,8 @@ public enum SkillStoreError: Error, Sendable, Equatable, CustomStringConvertible
             return "no SkillStore database at \(path); create it with 'skillctl init' or by publishing"
         case .notFound(let what):
             return what
+        case .corrupt(let what):
+            return "integrity failure: \(what); run 'skillctl fsck'"
         }
     }
 }

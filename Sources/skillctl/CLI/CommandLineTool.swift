@@ -59,6 +59,7 @@ enum CommandLineTool {
             return .refused
         } catch let error as SkillStoreError {
             output.error("skillctl: \(error)")
+            if case .corrupt = error { return .problems }
             return .notFound
         } catch {
             output.error("skillctl: \(error)")

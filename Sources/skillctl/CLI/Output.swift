@@ -87,3 +87,8 @@ final class ProgressReporter {
         if enabled && inPlace && shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }
+
+/// "1 blob", "2 blobs".
+func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

@@ -7,8 +7,11 @@ struct CatCommand: Command {
         Usage: skillctl cat ID
 
         ID is a 16-hex blob id, a full 64-hex SHA-256 digest, or
-        sha256:<64 hex>. The bytes are printed exactly as stored; they hash to
-        the id.
+        sha256:<64 hex>. The bytes are printed exactly as stored, after
+        checking that they still hash to the id (exit 1 if they do not).
+
+        Options:
+          --json  print the blob's id, digest and size instead of its bytes
         """
 
     let reference: BlobReference
@@ -28,7 +31,7 @@ struct CatCommand: Command {
     func run(_ context: Context) throws -> ExitCode {
         let blob = try context.openForReading().blob(reference)
         if context.json {
-            context.output.json(BlobInfo(id: blob.id, digest: blob.digest.description, size: blob.bytes.count))
+            context.output.json(BlobInfo(id: blob.id, digest: blob.digest.hex, size: blob.bytes.count))
         } else {
             context.output.write(blob.bytes)
         }

@@ -30,8 +30,9 @@ struct FsckCommand: Command {
             context.output.json(report)
         } else {
             for problem in report.problems { context.output.line(problem.description) }
-            let verdict = report.problems.isEmpty ? "ok" : "\(report.problems.count) problems"
-            context.output.line("checked \(report.blobsChecked) blobs and \(report.versionsChecked) versions: \(verdict)")
+            let verdict = report.problems.isEmpty ? "ok" : plural(report.problems.count, "problem")
+            context.output.line(
+                "checked \(plural(report.blobsChecked, "blob")) and \(plural(report.versionsChecked, "version")): \(verdict)")
         }
         return report.problems.isEmpty ? .success : .problems
     }

@@ -31,6 +31,9 @@ struct GetCommand: Command {
             name = reference
             label = nil
         }
+        if label == "" {
+            throw UsageError("'\(reference)' has an empty label after '@'", command: Self.name)
+        }
         if let problem = SkillName.problem(with: name) {
             throw UsageError("'\(name)' is not a skill name: it \(problem)", command: Self.name)
         }

@@ -53,22 +53,32 @@ struct PublishCommand: Command {
         forceProgress = arguments.has("--progress")
     }
 
+    private func publish(_ context: Context) throws -> PublishReport {
+        let sources = try SkillSource.discover(paths)
+        let store = try context.openForWriting()
+        let progress = ProgressReporter("publishing", output: context.output, forced: forceProgress, quiet: context.quiet)
+        defer { progress.finish() }
+        return try store.publish(sources, options: options, progress: progress.update)
+    }
+
     struct Report: Encodable {
         var published: [PublishResult]
         var refused: [Diagnostic]
     }
 
     func run(_ context: Context) throws -> ExitCode {
-        let sources = try SkillSource.discover(paths)
-        let store = try context.openForWriting()
-        let progress = ProgressReporter("publishing", output: context.output, forced: forceProgress, quiet: context.quiet)
+        let databaseExisted = FileManager.default.fileExists(atPath: context.databasePath)
         let report: PublishReport
         do {
-            report = try store.publish(sources, options: options, progress: progress.update)
-            progress.finish()
-        } catch {
-            progress.finish()
-            throw error
+            report = try publish(context)
+        } catch let refused as InputRefused {
+            // "Changes nothing" includes not leaving a new, empty database behind.
+            if !databaseExisted {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: context.databasePath + suffix) }
+            }
+            guard context.json else { throw refused }
+            context.output.json(Report(published: [], refused: refused.diagnostics))
+            return .refused
         }
 
         let refused = report.refused.flatMap(\.diagnostics)
