@@ -41,8 +41,10 @@ struct SkillNameTests {
         #expect(SkillName.problem(with: name) == reason)
     }
 
-    @Test("length is checked first: a long name is reported as too long whatever else is wrong")
-    func lengthBeforeCharacters() {
-        #expect(SkillName.problem(with: String(repeating: "A", count: 65)) == "is 65 characters; at most 64 are allowed")
+    @Test("characters are checked first, so a length is always counted in characters")
+    func charactersBeforeLength() {
+        #expect(SkillName.problem(with: String(repeating: "A", count: 65)) == "may hold only lowercase letters a-z, digits and hyphens")
+        #expect(SkillName.problem(with: String(repeating: "é", count: 33)) == "may hold only lowercase letters a-z, digits and hyphens")
+        #expect(SkillName.problem(with: String(repeating: "a", count: 65)) == "is 65 characters; at most 64 are allowed")
     }
 }

@@ -230,10 +230,10 @@ struct YAMLReaderTests {
         #expect(error?.location == at(1, 1))
     }
 
-    @Test("a syntax error carries libyaml's message and the place it stopped", arguments: [
+    @Test("a syntax error carries libyaml's message and the place to fix: where an unfinished construct opened", arguments: [
         ("a: b: c\n", SourceLocation(line: 1, column: 5), "mapping values are not allowed in this context"),
-        ("a: [1, 2\n", SourceLocation(line: 2, column: 1), "did not find expected ',' or ']'"),
-        ("key: \"open\n", SourceLocation(line: 2, column: 1), "found unexpected end of stream"),
+        ("a: [1, 2\n", SourceLocation(line: 1, column: 4), "did not find expected ',' or ']'"),
+        ("key: \"open\n", SourceLocation(line: 1, column: 6), "found unexpected end of stream"),
     ])
     func syntaxErrorLocation(text: String, location: SourceLocation, problem: String) {
         let error = #expect(throws: YAMLError.self) {

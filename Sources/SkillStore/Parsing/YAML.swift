@@ -276,10 +276,13 @@ private final class EventParser {
 
     private func error() -> YAMLError {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
-        let mark = parser.problem_mark
         var message = problem
+        // With a context ("while parsing a flow sequence"), the context mark is
+        // where the unfinished construct opened: the place a person must fix.
+        var mark = parser.problem_mark
         if let context = parser.context.map({ String(cString: $0) }) {
             message = "\(context), \(problem)"
+            mark = parser.context_mark
         }
         return YAMLError(
             message: "YAML syntax error: \(message)",

@@ -54,12 +54,15 @@ public struct BundleReader: Sendable {
         folder: String, realRoot: String, relative: String,
         into files: inout [BundleFile], problems: inout [Diagnostic], total: inout Int
     ) {
-        let entries: [String]
-        do {
-            entries = try FileManager.default.contentsOfDirectory(atPath: folder)
-        } catch {
+        guard let (entries, undecodable) = Self.directoryEntries(folder) else {
             problems.append(Diagnostic(path: folder, location: nil, message: "cannot read folder", code: "io"))
             return
+        }
+        for raw in undecodable where raw.first != 0x2E {
+            let shown = raw.map { $0 < 0x80 && $0 >= 0x20 ? String(UnicodeScalar($0)) : String(format: "\\x%02X", $0) }.joined()
+            problems.append(Diagnostic(
+                path: (folder as NSString).appendingPathComponent(shown), location: nil,
+                message: "file name is not UTF-8; rename it to publish", code: "path-invalid"))
         }
         for name in entries.sorted() where !name.hasPrefix(".") {
             let path = (folder as NSString).appendingPathComponent(name)
@@ -145,6 +148,28 @@ public struct BundleReader: Sendable {
         }
         let executable = info.st_mode & S_IXUSR != 0
         return BundleFile(path: relativePath, bytes: bytes, executable: executable)
+    }
+
+    /// The names in `folder`, read as bytes: those that are UTF-8, and those
+    /// that are not (Foundation would decode these lossily, naming a file
+    /// that does not exist).
+    static func directoryEntries(_ folder: String) -> ([String], [[UInt8]])? {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        var undecodable: [[UInt8]] = []
+        while let entry = readdir(directory) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
+                Array(buffer.prefix { $0 != 0 })
+            }
+            if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
+            if let name = String(validating: bytes, as: UTF8.self) {
+                names.append(name)
+            } else {
+                undecodable.append(bytes)
+            }
+        }
+        return (names, undecodable)
     }
 
     private func realPath(_ path: String) -> String? {

@@ -26,7 +26,9 @@ public struct SkillSource: Sendable, Hashable {
         var sources: [SkillSource] = []
         var problems: [Diagnostic] = []
         for path in paths {
-            switch FileKind(path) {
+            // A path named on the command line is followed if it is a symlink;
+            // only links inside a skill folder are held to its bounds.
+            switch FileKind(path, followingLinks: true) {
             case .missing:
                 problems.append(Diagnostic(path: path, location: nil, message: "no such file or folder", code: "path-missing"))
             case .file:
@@ -64,9 +66,9 @@ public struct SkillSource: Sendable, Hashable {
 enum FileKind: Equatable {
     case missing, file, directory, symlink, other
 
-    init(_ path: String) {
+    init(_ path: String, followingLinks: Bool = false) {
         var info = stat()
-        guard lstat(path, &info) == 0 else {
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else {
             self = .missing
             return
         }
