@@ -50,15 +50,34 @@ extension SkillStore {
         progress: (Int, Int) -> Void = { _, _ in }
     ) throws -> PublishReport {
         let publishedAt = Timestamp.now()
-        let reader = BundleReader(limits: options.limits)
         var report = PublishReport()
         var namesSeen: [String: String] = [:]
+        let preparer = SkillPreparer(
+            reader: BundleReader(limits: options.limits), version: options.version, vocabulary: try labelVocabulary())
+
+        // Reading, parsing, extraction and hashing run on every core; this
+        // thread writes, in order, inside one transaction.
+        let pipeline = OrderedPipeline(
+            count: sources.count, workers: ProcessInfo.processInfo.activeProcessorCount, window: 256
+        ) { index in
+            Result { () throws(InputRefused) in try preparer.prepare(sources[index]) }
+        }
+        defer { pipeline.cancel() }
 
         try database.transaction {
-            for (index, source) in sources.enumerated() {
+            for index in sources.indices {
                 defer { progress(index + 1, sources.count) }
+                let result = pipeline.result(index)
+                defer { pipeline.recycle(result) }
                 do {
-                    let prepared = try prepare(source, reader: reader, options: options, namesSeen: &namesSeen)
+                    let prepared = try result.get()
+                    if let earlier = namesSeen[prepared.name] {
+                        throw InputRefused([Diagnostic(
+                            path: prepared.source.skillFilePath, location: prepared.nameLocation,
+                            message: "skill '\(prepared.name)' is also published from \(earlier) in this run",
+                            code: "name-duplicate")])
+                    }
+                    namesSeen[prepared.name] = prepared.source.path
                     // Once one skill is refused an all-or-nothing publish writes
                     // no more; it only goes on validating, to list every error.
                     guard report.refused.isEmpty || options.skipInvalid else { continue }
@@ -72,79 +91,6 @@ extension SkillStore {
             }
         }
         return report
-    }
-
-    /// A skill read, parsed, validated and hashed, ready to record.
-    private struct PreparedSkill {
-        var source: SkillSource
-        var name: String
-        var label: String
-        var document: SkillDocument
-        var files: [(file: BundleFile, digest: BlobDigest)]
-        var manifest: BundleManifest
-        var manifestBytes: [UInt8]
-        var manifestDigest: BlobDigest
-    }
-
-    private func prepare(
-        _ source: SkillSource, reader: BundleReader, options: PublishOptions, namesSeen: inout [String: String]
-    ) throws(InputRefused) -> PreparedSkill {
-        let files = try reader.read(source)
-        guard let skillFile = files.first, skillFile.path == "SKILL.md" else {
-            throw InputRefused([Diagnostic(
-                path: source.path, location: nil, message: "the folder has no SKILL.md", code: "skill-missing")])
-        }
-        let skillPath = source.skillFilePath
-        let document = try SkillDocument.parse(skillFile.bytes, path: skillPath, folderName: source.folderName)
-
-        if let earlier = namesSeen[document.name] {
-            throw InputRefused([Diagnostic(
-                path: skillPath, location: document.frontMatter["name"]?.location,
-                message: "skill '\(document.name)' is also published from \(earlier) in this run",
-                code: "name-duplicate")])
-        }
-        namesSeen[document.name] = source.path
-
-        let label = try versionLabel(for: source, document: document, options: options)
-        let hashed = files.map { (file: $0, digest: BlobDigest(of: $0.bytes)) }
-        let manifest = BundleManifest(files: hashed.map {
-            BundleManifest.Entry(
-                path: $0.file.path, size: $0.file.bytes.count, executable: $0.file.executable,
-                id: $0.digest.id, sha256: $0.digest.hex)
-        })
-        let manifestBytes = manifest.canonicalJSON()
-        return PreparedSkill(
-            source: source, name: document.name, label: label, document: document, files: hashed,
-            manifest: manifest, manifestBytes: manifestBytes, manifestDigest: BlobDigest(of: manifestBytes))
-    }
-
-    /// `--version`, else the front-matter's `version` or `metadata.version`,
-    /// else a label derived from git; else the skill is refused.
-    private func versionLabel(
-        for source: SkillSource, document: SkillDocument, options: PublishOptions
-    ) throws(InputRefused) -> String {
-        let path = source.skillFilePath
-        if let label = options.version ?? document.declaredVersion {
-            if let problem = VersionLabel.problem(with: label) {
-                let location = options.version == nil
-                    ? (document.frontMatter["version"] ?? document.frontMatter["metadata"]?["version"])?.location
-                    : nil
-                throw InputRefused([Diagnostic(
-                    path: path, location: location, message: "version label '\(label)' \(problem)", code: "version-invalid")])
-            }
-            return label
-        }
-        switch GitVersionLabel.derive(for: source) {
-        case .label(let label):
-            return label
-        case .unavailable(let reason):
-            throw InputRefused([Diagnostic(
-                path: path, location: SourceLocation(line: 1, column: 1),
-                message: "no version label: pass --version LABEL, set 'version' (or 'metadata.version') "
-                    + "in the front-matter, or publish from a git checkout with the skill committed "
-                    + "(git: \(reason))",
-                code: "version-missing")])
-        }
     }
 
     /// Writes one prepared skill inside the open transaction, under a
@@ -185,12 +131,13 @@ extension SkillStore {
                 .run([.text(skill.name), .text(publishedAt)])
             try database.statement("""
                 INSERT INTO versions (skill, label, skill_blob, manifest_blob, description, front_matter,
-                                      published_at, published_by)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                                      published_at, published_by, graph_version, legend)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).run([
                     .text(skill.name), .text(skill.label), .text(skill.files[0].digest.id),
-                    .text(skill.manifestDigest.id), .text(skill.document.description),
-                    .text(skill.document.frontMatter.jsonText()), .text(publishedAt), .text(publisher),
+                    .text(skill.manifestDigest.id), .text(skill.description),
+                    .text(skill.frontMatterJSON), .text(publishedAt), .text(publisher),
+                    .integer(Int64(Self.graphVersion)), .text(skill.graph.legend.joined(separator: ",")),
                 ])
             let sequence = Int(database.lastInsertRowID)
             let insertFile = try database.statement(
@@ -201,6 +148,7 @@ extension SkillStore {
                     .integer(Int64(entry.size)), .integer(entry.executable ? 1 : 0),
                 ])
             }
+            try writeGraph(skill.graph, version: sequence, updatingVersionRow: false)
             try database.execute("RELEASE skill")
             return result(sequence, .new, label: skill.label)
         } catch {
@@ -211,7 +159,7 @@ extension SkillStore {
     }
 
     /// Stores `bytes` once. An id already taken by different bytes is refused.
-    private func storeBlob(_ bytes: [UInt8], digest: BlobDigest, path: String) throws {
+    func storeBlob(_ bytes: [UInt8], digest: BlobDigest, path: String) throws {
         try database.statement(
             "INSERT INTO blobs (digest, id, size, content) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
         ).run([.text(digest.hex), .text(digest.id), .integer(Int64(bytes.count)), .blob(bytes)])

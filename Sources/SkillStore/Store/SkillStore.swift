@@ -46,6 +46,7 @@ public final class SkillStore {
         }
         database = try Database(path: path)
         migrationsApplied = try Migrator().migrate(database)
+        try refreshGraphs()
     }
 
     /// Names of the migrations this binary carries, in order.

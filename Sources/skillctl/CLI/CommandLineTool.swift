@@ -7,7 +7,8 @@ enum CommandLineTool {
     static var commands: [any Command.Type] {
         [
         InitCommand.self, PublishCommand.self, GetCommand.self, CatCommand.self,
-        VersionsCommand.self, ListCommand.self, FsckCommand.self,
+        VersionsCommand.self, ListCommand.self, RulesCommand.self, ClaimsCommand.self, LinksCommand.self,
+        ProvenanceCommand.self, CheckCommand.self, DiffCommand.self, FsckCommand.self,
         ]
     }
 
@@ -57,6 +58,8 @@ enum CommandLineTool {
             for diagnostic in refused.diagnostics { output.error(diagnostic.description) }
             output.error("skillctl: input refused; nothing was changed")
             return .refused
+        } catch let problem as UsageProblem {
+            return usageFailure(UsageError(problem.description, command: name), output: output)
         } catch let error as SkillStoreError {
             output.error("skillctl: \(error)")
             if case .corrupt = error { return .problems }

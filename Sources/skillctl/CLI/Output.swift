@@ -26,11 +26,12 @@ struct Output {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
-    /// Writes `value` as pretty JSON with sorted, snake_case keys.
-    func json(_ value: some Encodable) {
+    /// Writes `value` as pretty JSON with sorted, snake_case keys (or the
+    /// keys as declared, for formats with their own spelling such as SARIF).
+    func json(_ value: some Encodable, snakeCaseKeys: Bool = true) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
+        if snakeCaseKeys { encoder.keyEncodingStrategy = .convertToSnakeCase }
         guard let data = try? encoder.encode(value) else { preconditionFailure("output is always encodable") }
         write(Array(data) + [0x0A])
     }

@@ -6,6 +6,7 @@ struct PublishCommand: Command {
     static let summary = "Publish skills from SKILL.md files, skill folders or packs."
     static let help = """
         Usage: skillctl publish PATH... [--version LABEL] [--skip-invalid] [--progress] [--by NAME]
+               skillctl publish --source URL FILE
 
         Each PATH is a SKILL.md (published alone), a skill folder (SKILL.md and
         every other file in it: references/, scripts/, assets/, ...), or a
@@ -24,7 +25,13 @@ struct PublishCommand: Command {
         Refused: symlinks pointing outside the skill folder, special files,
         files over 4 MiB, bundles over 64 MiB. Hidden files (.name) are skipped.
 
+        With --source, FILE is a page that skills cite (Markdown, or plain text
+        whose section titles are short lines standing alone), stored as the
+        latest version of the source URL. Citations of that URL then resolve
+        to it, and their #fragments to its sections.
+
         Options:
+          --source URL     publish FILE as the source document at URL
           --version LABEL  the version label for every skill published
           --skip-invalid   publish the valid skills, list the others, exit 1
           --progress       report progress on standard error even when it is
@@ -32,17 +39,22 @@ struct PublishCommand: Command {
           --by NAME        who publishes (default: $USER)
         """
     static let flags: Set<String> = ["--skip-invalid", "--progress"]
-    static let options: Set<String> = ["--version", "--by"]
+    static let options: Set<String> = ["--version", "--by", "--source"]
 
     let paths: [String]
     let options: PublishOptions
     let forceProgress: Bool
+    let sourceURL: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else {
             throw UsageError("publish needs at least one PATH", command: Self.name)
         }
         paths = arguments.positionals
+        sourceURL = arguments.value("--source")
+        if sourceURL != nil && paths.count != 1 {
+            throw UsageError("publish --source URL takes exactly one FILE", command: Self.name)
+        }
         var options = PublishOptions()
         options.version = arguments.value("--version")
         options.skipInvalid = arguments.has("--skip-invalid")
@@ -67,6 +79,15 @@ struct PublishCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitCode {
+        if let sourceURL {
+            let result = try context.openForWriting().publishSource(url: sourceURL, path: paths[0], publisher: options.publisher)
+            if context.json {
+                context.output.json(result)
+            } else {
+                context.output.table([[result.status.rawValue, result.url, result.id, plural(result.sections, "section")]])
+            }
+            return .success
+        }
         let databaseExisted = FileManager.default.fileExists(atPath: context.databasePath)
         let report: PublishReport
         do {

@@ -1,0 +1,207 @@
+import Foundation
+
+/// Lints a skill: Agent Skills validation, then what its graph says about
+/// its sources, links and labels, checked against the store when there is one.
+///
+/// | code | severity | finding |
+/// |---|---|---|
+/// | (parse codes) | error | front-matter and Agent Skills rules (see docs/formats.md) |
+/// | `time-mismatch` | error | a link's text gives a time its URL does not |
+/// | `bundle-link-missing` | error | a relative link names a file the bundle lacks |
+/// | `anchor-unresolved` | warning (error with strict) | a fragment names no section of a stored source or bundle file |
+/// | `skill-unresolved` | warning | a skill named in backticks is not in the store |
+/// | `rule-unresolved` | warning | a rule link names a rule the skill does not have |
+/// | `label-undeclared` | warning | a label is used but the legend does not declare it |
+/// | `rule-duplicate` | error | two rules share an id |
+/// | `measured-without-environment` | warning | measured claims, but no `metadata.verified` |
+public struct SkillChecker {
+    public var strict = false
+    /// The store to resolve sources and links against, if any.
+    public var store: SkillStore?
+
+    public init(store: SkillStore?, strict: Bool = false) {
+        self.store = store
+        self.strict = strict
+    }
+
+    /// Checks an unpublished skill on disk.
+    public func check(_ source: SkillSource) -> [Diagnostic] {
+        let path = source.skillFilePath
+        let files: [BundleFile]
+        do {
+            files = try BundleReader().read(source)
+        } catch {
+            return error.diagnostics
+        }
+        guard let skillFile = files.first(where: { $0.path == "SKILL.md" }) else {
+            return [Diagnostic(path: source.path, location: nil, message: "the folder has no SKILL.md", code: "skill-missing")]
+        }
+        let document: SkillDocument
+        do {
+            document = try SkillDocument.parse(skillFile.bytes, path: path, folderName: source.folderName)
+        } catch {
+            return error.diagnostics
+        }
+        let vocabulary = (try? store?.labelVocabulary()) ?? .standard
+        let graph = GraphExtractor.extract(from: document, vocabulary: vocabulary)
+        // A lone SKILL.md has no bundle to check relative links against.
+        let bundle: [String: [UInt8]]? = source.kind == .folder
+            ? Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first }) : nil
+        return check(graph: graph, frontMatter: document.frontMatter, name: document.name, path: path, bundle: bundle)
+    }
+
+    /// Checks a published version, with its stored bundle.
+    public func check(_ version: SkillVersion) throws -> [Diagnostic] {
+        guard let store else { return [] }
+        let path = "\(version.name)/SKILL.md"
+        let bytes = try store.blob(.id(version.id)).bytes
+        let document: SkillDocument
+        do {
+            document = try SkillDocument.parse(bytes, path: path)
+        } catch {
+            return error.diagnostics
+        }
+        var bundle: [String: [UInt8]] = [:]
+        for file in version.files {
+            bundle[file.path] = file.path.hasSuffix(".md") ? try store.blob(.id(file.id)).bytes : []
+        }
+        return check(
+            graph: try store.graph(of: version), frontMatter: document.frontMatter, name: version.name,
+            path: path, bundle: bundle)
+    }
+
+    private func check(
+        graph: SkillGraph, frontMatter: YAMLNode, name: String, path: String, bundle: [String: [UInt8]]?
+    ) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        func report(_ location: SourceLocation?, _ severity: Diagnostic.Severity, _ message: String, _ code: String) {
+            found.append(Diagnostic(path: path, location: location, severity: severity, message: message, code: code))
+        }
+        let anchorSeverity: Diagnostic.Severity = strict ? .error : .warning
+
+        for citation in graph.citations {
+            if let urlTime = citation.urlTime, !citation.textTimes.isEmpty, !citation.textTimes.contains(urlTime) {
+                let written = citation.textTimes.map(TimeText.format).joined(separator: ", ")
+                report(citation.location, .error,
+                       "link text says \(written) but its URL starts at \(TimeText.format(urlTime)) (\(urlTime) s)",
+                       "time-mismatch")
+            }
+            switch citation.kind {
+            case .bundle:
+                guard let bundle, !citation.target.isEmpty else { continue }
+                let target = Self.normalizedBundlePath(citation.target)
+                guard let bytes = bundle[target] else {
+                    report(citation.location, .error,
+                           "links to '\(citation.target)', which is not in the skill's folder", "bundle-link-missing")
+                    continue
+                }
+                if let fragment = citation.fragment, target.hasSuffix(".md"),
+                   !Self.headings(of: bytes).contains(SourceDocument.anchorKey(fragment)) {
+                    report(citation.location, anchorSeverity,
+                           "'\(citation.target)' has no heading for #\(fragment)", "anchor-unresolved")
+                }
+            case .external, .registry:
+                guard let fragment = citation.fragment, let store,
+                      let source = try? store.source(at: citation.target) else { continue }
+                if source.section(forFragment: fragment) == nil {
+                    report(citation.location, anchorSeverity,
+                           "the stored source \(citation.target) has no section for #\(fragment)", "anchor-unresolved")
+                }
+            }
+        }
+
+        if let store {
+            var reported: Set<String> = []
+            for link in graph.links {
+                let key = link.skill + "#" + (link.rule ?? "")
+                guard !reported.contains(key) else { continue }
+                let exists = (try? store.skillExists(link.skill)) ?? false
+                if link.rule == nil {
+                    if !exists && link.certain {
+                        reported.insert(key)
+                        report(link.location, .warning, "names skill '\(link.skill)', which is not in the store", "skill-unresolved")
+                    }
+                } else if let rule = link.rule {
+                    let resolved: Bool
+                    if link.skill == name {
+                        resolved = graph.rules.contains { $0.id == rule }
+                    } else {
+                        resolved = exists && ((try? store.version(of: link.skill)).flatMap { try? store.graph(of: $0) }?
+                            .rules.contains { $0.id == rule } ?? false)
+                    }
+                    if !resolved {
+                        reported.insert(key)
+                        let why = link.skill == name || exists ? "has no rule \(rule)" : "is not in the store"
+                        report(link.location, .warning, "links to \(link.skill)#\(rule), but '\(link.skill)' \(why)",
+                               "rule-unresolved")
+                    }
+                }
+            }
+        }
+
+        let declared = Set(graph.legend)
+        var undeclared: [ClaimLabel: SourceLocation] = [:]
+        for claim in graph.claims {
+            for label in claim.labels where !declared.contains(label.rawValue) && undeclared[label] == nil {
+                undeclared[label] = claim.location
+            }
+        }
+        for (label, location) in undeclared.sorted(by: { $0.value.line < $1.value.line }) {
+            report(location, .warning,
+                   "uses the label '\(label.rawValue)', which the skill's legend does not declare "
+                       + "(add a sentence such as \"*\(label.rawValue.capitalized)* means ...\")",
+                   "label-undeclared")
+        }
+
+        var ruleLines: [String: SourceLocation] = [:]
+        for rule in graph.rules {
+            if let first = ruleLines[rule.id] {
+                report(rule.location, .error, "rule \(rule.id) is already defined at line \(first.line)", "rule-duplicate")
+            } else {
+                ruleLines[rule.id] = rule.location
+            }
+        }
+
+        let environment = frontMatter["metadata"]?["verified"] ?? frontMatter["verified"]
+            ?? frontMatter["metadata"]?["environment"]
+        if environment?.scalarText?.isEmpty ?? true,
+           let first = graph.claims.first(where: { $0.labels.contains(.measured) }) {
+            report(first.location, .warning,
+                   "has measured claims but does not say where they were measured (set metadata.verified)",
+                   "measured-without-environment")
+        }
+        return found.sorted { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
+    }
+
+    /// `./references/a.md` and `references/./a.md` as `references/a.md`.
+    static func normalizedBundlePath(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." && !part.isEmpty {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// The anchor keys of a Markdown file's headings.
+    static func headings(of bytes: [UInt8]) -> Set<String> {
+        guard let text = String(validating: bytes, as: UTF8.self), let tree = try? MarkdownParser().parse(text) else { return [] }
+        var keys: Set<String> = []
+        func visit(_ node: MarkdownNode) {
+            if case .heading = node.kind { keys.insert(SourceDocument.anchorKey(node.plainText)) }
+            node.children.forEach(visit)
+        }
+        visit(tree)
+        return keys
+    }
+}
+
+extension TimeText {
+    /// `1:10`, `1:02:03`.
+    static func format(_ seconds: Int) -> String {
+        let hours = seconds / 3600
+        let minutes = (seconds % 3600) / 60
+        let rest = seconds % 60
+        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
+    }
+}

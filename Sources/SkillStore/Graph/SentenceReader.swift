@@ -1,0 +1,284 @@
+import Foundation
+
+/// Finds sentences in a `FlatText` and reads each one's provenance labels.
+///
+/// Label forms (design.md section 4), all case-insensitive:
+/// - `*Label*`, `*Label:*`, `*Label*:` anywhere in a sentence, and a label
+///   word marked up inside it (`... are *unverified*.`): the sentence has it;
+/// - `(*label*)`, `(*label*, detail)`, `(*label* detail)`: the sentence has
+///   it, and the rest of the parenthetical is its qualifier;
+/// - `(*label*: detail)`: the detail is a claim of its own with that label;
+/// - bare words in parentheses (`(derived; unverified)`, `(...; unverified)`);
+/// - a label after "not" or "not yet" does not count;
+/// - a sentence where a label (or "a link") is followed by "means" is the
+///   legend: it declares the skill's vocabulary and is not a claim.
+struct SentenceReader {
+    let text: FlatText
+    let vocabulary: LabelVocabulary
+    /// The label each marked-up run names, if any; read once per block.
+    private let runLabels: [ClaimLabel?]
+
+    init(text: FlatText, vocabulary: LabelVocabulary) {
+        self.text = text
+        self.vocabulary = vocabulary
+        runLabels = text.runs.map { run in
+            run.style == .emphasis && run.range.count <= 40
+                ? vocabulary.label(for: Substring(text.string(run.range))) : nil
+        }
+    }
+
+    /// Indexes of the runs that start inside `range`.
+    private func runIndexes(in range: Range<Int>) -> Range<Int> {
+        var low = 0
+        var high = text.runs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if text.runs[middle].range.lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < text.runs.count, text.runs[end].range.lowerBound < range.upperBound { end += 1 }
+        return low..<end
+    }
+
+    /// The labelled runs starting inside `range`, with their labels.
+    private func labelledRuns(in range: Range<Int>) -> [(run: FlatText.Run, label: ClaimLabel)] {
+        runIndexes(in: range).compactMap { index in runLabels[index].map { (text.runs[index], $0) } }
+    }
+
+    struct Sentence {
+        var range: Range<Int>
+        var labels: [ClaimLabel] = []
+        var qualifier: String?
+        var links: [Int] = []
+        /// Labels this sentence declares, if it is a legend sentence.
+        var legend: [ClaimLabel]?
+        /// Claims carried by `(*label*: detail)` parentheticals inside it.
+        var details: [Detail] = []
+    }
+
+    struct Detail {
+        var range: Range<Int>
+        var label: ClaimLabel
+        var links: [Int]
+    }
+
+    private var bytes: [UInt8] { text.bytes }
+
+    func sentences() -> [Sentence] {
+        let groups = parentheticals()
+        return sentenceRanges(outside: groups).compactMap { range in
+            read(range, groups: groups.filter { range.contains($0.lowerBound) })
+        }
+    }
+
+    // MARK: Sentences
+
+    /// Sentence ends: `.`, `!` or `?` outside code and parentheses, followed
+    /// by white space and a capital, digit, or opening mark, or by the end.
+    private func sentenceRanges(outside groups: [Range<Int>]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        var index = 0
+        var groupIndex = 0
+        while index < bytes.count {
+            while groupIndex < groups.count && groups[groupIndex].upperBound <= index { groupIndex += 1 }
+            let inGroup = groupIndex < groups.count && groups[groupIndex].contains(index)
+            let byte = bytes[index]
+            if !inGroup, byte == 0x2E || byte == 0x21 || byte == 0x3F, !text.isCode(index), endsSentence(at: index) {
+                ranges.append(start..<(index + 1))
+                start = index + 1
+            }
+            index += 1
+        }
+        if start < bytes.count { ranges.append(start..<bytes.count) }
+        return ranges.compactMap(trimmed).filter { range in
+            bytes[range].contains { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 >= 0x80 }
+        }
+    }
+
+    private static let abbreviations: Set<String> = ["e.g", "i.e", "etc", "vs", "cf", "fig", "no", "approx", "eg", "ie"]
+
+    private func endsSentence(at index: Int) -> Bool {
+        var next = index + 1
+        // Closing quotes and brackets right after the mark belong to the sentence.
+        while next < bytes.count, bytes[next] == 0x22 || bytes[next] == 0x29 || bytes[next] == 0x27 { next += 1 }
+        if next >= bytes.count { return !precededByAbbreviation(index) }
+        guard bytes[next] == 0x20 || bytes[next] == 0x09 else { return false }
+        while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+        guard next < bytes.count else { return true }
+        let first = bytes[next]
+        let opensSentence = (first >= 0x41 && first <= 0x5A) || (first >= 0x30 && first <= 0x39)
+            || first == 0x28 || first == 0x22 || first == 0x5B || first >= 0xC0
+            || text.run(at: next).map { $0.style != .plain && $0.range.lowerBound == next } == true
+        return opensSentence && !precededByAbbreviation(index)
+    }
+
+    private func precededByAbbreviation(_ index: Int) -> Bool {
+        var start = index
+        while start > 0, bytes[start - 1] != 0x20, bytes[start - 1] != 0x28 { start -= 1 }
+        let word = String(decoding: bytes[start..<index], as: UTF8.self).lowercased()
+        if Self.abbreviations.contains(word) { return true }
+        // A single capital, as in an initial ("J. Smith").
+        return index - start == 1 && bytes[start] >= 0x41 && bytes[start] <= 0x5A
+    }
+
+    private func trimmed(_ range: Range<Int>) -> Range<Int>? {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 || bytes[lower] == 0x0A { lower += 1 }
+        while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 || bytes[upper - 1] == 0x0A { upper -= 1 }
+        return lower < upper ? lower..<upper : nil
+    }
+
+    /// Top-level `( ... )` groups outside code, as byte ranges including the parentheses.
+    private func parentheticals() -> [Range<Int>] {
+        var groups: [Range<Int>] = []
+        var depth = 0
+        var open = 0
+        for index in bytes.indices where bytes[index] == 0x28 || bytes[index] == 0x29 {
+            if text.isCode(index) { continue }
+            if bytes[index] == 0x28 {
+                if depth == 0 { open = index }
+                depth += 1
+            } else if depth > 0 {
+                depth -= 1
+                if depth == 0 { groups.append(open..<(index + 1)) }
+            }
+        }
+        return groups
+    }
+
+    // MARK: Labels
+
+    private func read(_ range: Range<Int>, groups: [Range<Int>]) -> Sentence? {
+        var sentence = Sentence(range: range)
+        var consumed: [Range<Int>] = []  // groups whose labels are already read
+
+        if let legend = legendLabels(in: range) {
+            sentence.legend = legend
+            sentence.links = linkIndexes(in: range)
+            return sentence
+        }
+
+        for group in groups {
+            let inner = (group.lowerBound + 1)..<(group.upperBound - 1)
+            if let (label, labelEnd) = leadingLabel(in: inner) {
+                consumed.append(group)
+                let rest = labelEnd..<inner.upperBound
+                if let colon = colonAfterLabel(in: rest), let detail = trimmed((colon + 1)..<inner.upperBound) {
+                    sentence.details.append(Detail(range: detail, label: label, links: linkIndexes(in: detail)))
+                    // A qualifier before the colon (`*measured* closed: ...`) stays with the detail.
+                    continue
+                }
+                sentence.labels.append(label)
+                if let qualifier = trimmed(rest).map(text.string) {
+                    let cleaned = qualifier.trimmingPrefix { $0 == "," || $0 == ";" || $0 == " " }
+                    if !cleaned.isEmpty { sentence.qualifier = String(cleaned) }
+                }
+            } else if !groupHasMarkedLabel(inner) {
+                let bare = bareLabels(in: inner)
+                if !bare.isEmpty {
+                    consumed.append(group)
+                    sentence.labels += bare
+                }
+            }
+        }
+
+        for (run, label) in labelledRuns(in: range) {
+            if consumed.contains(where: { $0.contains(run.range.lowerBound) }) { continue }
+            if negated(before: run.range.lowerBound, from: range.lowerBound) { continue }
+            sentence.labels.append(label)
+        }
+
+        let detailRanges = sentence.details.map(\.range)
+        sentence.links = linkIndexes(in: range).filter { link in
+            !detailRanges.contains { $0.contains(text.links[link].range.lowerBound) }
+        }
+        var unique: [ClaimLabel] = []
+        for label in sentence.labels.sorted() where !unique.contains(label) { unique.append(label) }
+        sentence.labels = unique
+        return sentence
+    }
+
+    /// `*Label* means ...` or `a link means ...` anywhere in the sentence.
+    private func legendLabels(in range: Range<Int>) -> [ClaimLabel]? {
+        guard contains(" means ", in: range) else { return nil }
+        var declared: [ClaimLabel] = []
+        for (run, label) in labelledRuns(in: range) where followedByMeans(run.range.upperBound, within: range) {
+            declared.append(label)
+        }
+        if contains("a link means", in: range) || contains("A link means", in: range) { declared.append(.cited) }
+        return declared.isEmpty ? nil : declared
+    }
+
+    private func contains(_ phrase: StaticString, in range: Range<Int>) -> Bool {
+        guard range.count >= phrase.utf8CodeUnitCount else { return false }
+        let length = phrase.utf8CodeUnitCount
+        let first = Int32(phrase.utf8Start.pointee)
+        return bytes.withUnsafeBytes { buffer in
+            var start = buffer.baseAddress! + range.lowerBound
+            let end = buffer.baseAddress! + range.upperBound
+            while end - start >= length, let found = memchr(start, first, end - start - length + 1) {
+                if memcmp(found, phrase.utf8Start, length) == 0 { return true }
+                start = UnsafeRawPointer(found) + 1
+            }
+            return false
+        }
+    }
+
+    private func followedByMeans(_ offset: Int, within range: Range<Int>) -> Bool {
+        let word = Array(" means ".utf8)
+        guard offset + word.count <= range.upperBound else { return false }
+        return Array(bytes[offset..<(offset + word.count)]) == word
+    }
+
+    /// A label marked up as the first thing inside a parenthetical: the label and where its run ends.
+    private func leadingLabel(in inner: Range<Int>) -> (ClaimLabel, Int)? {
+        guard let start = trimmed(inner)?.lowerBound,
+              let (run, label) = labelledRuns(in: start..<(start + 1)).first
+        else { return nil }
+        return (label, run.range.upperBound)
+    }
+
+    /// The colon that separates a label (and its qualifier) from a detail:
+    /// the first colon after the label, if only a few words come before it.
+    private func colonAfterLabel(in rest: Range<Int>) -> Int? {
+        // `*Measured:*` ends with the colon inside the emphasis.
+        if rest.lowerBound > 0, bytes[rest.lowerBound - 1] == 0x3A { return rest.lowerBound - 1 }
+        guard let colon = rest.first(where: { bytes[$0] == 0x3A && !text.isCode($0) }) else { return nil }
+        let before = bytes[rest.lowerBound..<colon]
+        let words = before.split(separator: 0x20).count
+        return words <= 4 && !before.contains(0x2C) && !before.contains(0x3B) ? colon : nil
+    }
+
+    private func groupHasMarkedLabel(_ inner: Range<Int>) -> Bool {
+        !labelledRuns(in: inner).isEmpty
+    }
+
+    /// `(derived; unverified)`, `(our reading of it; unverified)`: parts
+    /// separated by `;` or `,` that are exactly a label word.
+    private func bareLabels(in inner: Range<Int>) -> [ClaimLabel] {
+        var labels: [ClaimLabel] = []
+        var start = inner.lowerBound
+        for index in inner.lowerBound...inner.upperBound {
+            guard index == inner.upperBound || bytes[index] == 0x3B || bytes[index] == 0x2C else { continue }
+            // Only a short part can be a label word; skip the rest without making a string.
+            if index - start <= 24, let part = trimmed(start..<index),
+               let label = vocabulary.label(for: Substring(text.string(part))) {
+                labels.append(label)
+            }
+            start = index + 1
+        }
+        return labels
+    }
+
+    /// "not measured", "not yet measured" do not carry the label.
+    private func negated(before offset: Int, from start: Int) -> Bool {
+        let before = text.string(max(start, offset - 8)..<offset).lowercased()
+        return before.hasSuffix("not ") || before.hasSuffix("not yet ")
+    }
+
+    private func linkIndexes(in range: Range<Int>) -> [Int] {
+        text.links.indices.filter { range.contains(text.links[$0].range.lowerBound) || text.links[$0].range == range }
+    }
+}

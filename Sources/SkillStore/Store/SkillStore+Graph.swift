@@ -1,0 +1,133 @@
+import Foundation
+
+extension SkillStore {
+    /// Bumped when extraction changes; versions extracted by an older one are
+    /// extracted again when the store opens.
+    static let graphVersion = 1
+
+    /// The database's label vocabulary.
+    public func labelVocabulary() throws -> LabelVocabulary {
+        var words: [String: ClaimLabel] = [:]
+        for row in try database.query("SELECT word, label FROM label_words") {
+            if let label = ClaimLabel(rawValue: row.string("label")) { words[row.string("word")] = label }
+        }
+        return LabelVocabulary(words: words)
+    }
+
+    /// Adds (or re-points) a label word; graphs are extracted again with it.
+    public func setLabelWord(_ word: String, meaning label: ClaimLabel) throws {
+        try database.transaction {
+            try database.query(
+                "INSERT INTO label_words (word, label) VALUES (?, ?) ON CONFLICT (word) DO UPDATE SET label = excluded.label",
+                [.text(word.lowercased()), .text(label.rawValue)])
+            try database.query("UPDATE versions SET graph_version = 0")
+        }
+        try refreshGraphs()
+    }
+
+    public func removeLabelWord(_ word: String) throws {
+        try database.transaction {
+            try database.query("DELETE FROM label_words WHERE word = ?", [.text(word.lowercased())])
+            guard database.changes > 0 else { throw SkillStoreError.notFound("no label word '\(word)'") }
+            try database.query("UPDATE versions SET graph_version = 0")
+        }
+        try refreshGraphs()
+    }
+
+    /// Extracts the graph of every version whose rows an older extractor wrote.
+    func refreshGraphs() throws {
+        let stale = try database.query(
+            "SELECT seq, skill_blob FROM versions WHERE graph_version < ? ORDER BY seq", [.integer(Int64(Self.graphVersion))])
+        guard !stale.isEmpty else { return }
+        let vocabulary = try labelVocabulary()
+        try database.transaction {
+            for row in stale {
+                let sequence = row.int("seq")
+                let bytes = try blob(.id(row.string("skill_blob"))).bytes
+                // It was valid when published; parse errors cannot happen here
+                // unless the rules tightened, and then the old graph stays.
+                guard let document = try? SkillDocument.parse(bytes, path: "SKILL.md") else { continue }
+                try deleteGraph(of: sequence)
+                try writeGraph(GraphExtractor.extract(from: document, vocabulary: vocabulary), version: sequence)
+            }
+        }
+    }
+
+    func deleteGraph(of version: Int) throws {
+        for table in ["graphs", "rules", "links"] {
+            try database.statement("DELETE FROM \(table) WHERE version = ?").run([.integer(Int64(version))])
+        }
+    }
+
+    /// Writes `graph` as the rows of `version`, inside the caller's transaction.
+    func writeGraph(_ graph: SkillGraph, version: Int, updatingVersionRow: Bool = true) throws {
+        let document = try database.statement("INSERT INTO graphs (version, data) VALUES (?, ?)")
+        try document.bind(1, version)
+        try document.bind(2, GraphDocument.encode(graph))
+        try document.runBound()
+        let rules = try database.statement(
+            "INSERT INTO rules (version, ord, rule_id, number, title, line, col, section) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        for (ord, rule) in graph.rules.enumerated() {
+            try rules.bind(1, version)
+            try rules.bind(2, ord)
+            try rules.bind(3, rule.id)
+            try rules.bind(4, rule.number)
+            try rules.bind(5, rule.title)
+            try rules.bind(6, rule.location.line)
+            try rules.bind(7, rule.location.column)
+            try rules.bind(8, rule.sectionIndex)
+            try rules.runBound()
+        }
+        let links = try database.statement(
+            "INSERT INTO links (version, ord, kind, skill, rule_id, line, col, certain) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        for (ord, link) in graph.links.enumerated() {
+            try links.bind(1, version)
+            try links.bind(2, ord)
+            try links.bind(3, link.kind.rawValue)
+            try links.bind(4, link.skill)
+            try links.bind(5, link.rule)
+            try links.bind(6, link.location.line)
+            try links.bind(7, link.location.column)
+            try links.bind(8, link.certain ? 1 : 0)
+            try links.runBound()
+        }
+        guard updatingVersionRow else { return }
+        try database.statement("UPDATE versions SET graph_version = ?, legend = ? WHERE seq = ?")
+            .run([.integer(Int64(Self.graphVersion)), .text(graph.legend.joined(separator: ",")), .integer(Int64(version))])
+    }
+
+    /// The graph of a stored version, read back from its document and rows.
+    public func graph(of version: SkillVersion) throws -> SkillGraph {
+        let seq = SQLValue.integer(Int64(version.sequence))
+        var graph = SkillGraph()
+        if let stored = try database.queryFirst("SELECT data FROM graphs WHERE version = ?", [seq]) {
+            try GraphDocument.decode(stored.string("data"), into: &graph)
+        }
+        let sections = graph.sections
+        func path(_ index: Int?) -> [String] {
+            index.flatMap { $0 < sections.count ? sections[$0].path : nil } ?? []
+        }
+        graph.rules = try database.query("SELECT * FROM rules WHERE version = ? ORDER BY ord", [seq]).map {
+            let section = $0.optionalString("section").flatMap { Int($0) }
+            return Rule(
+                id: $0.string("rule_id"), number: $0.int("number"), title: $0.optionalString("title"),
+                text: "", location: Self.location($0), section: path(section), sectionIndex: section)
+        }
+        graph.links = try database.query("SELECT * FROM links WHERE version = ? ORDER BY ord", [seq]).map {
+            CrossLink(
+                kind: CrossLink.Kind(rawValue: $0.string("kind")) ?? .skill, skill: $0.string("skill"),
+                rule: $0.optionalString("rule_id"), location: Self.location($0), certain: $0.int("certain") != 0)
+        }
+        for index in graph.rules.indices {
+            let rule = graph.rules[index].id
+            graph.rules[index].text = graph.claims.filter { $0.rule == rule }.map(\.text).joined(separator: " ")
+        }
+        let legend = try database.queryFirst("SELECT legend FROM versions WHERE seq = ?", [seq])?.string("legend") ?? ""
+        graph.legend = legend.split(separator: ",").map(String.init)
+        return graph
+    }
+
+    static func location(_ row: Row) -> SourceLocation {
+        SourceLocation(line: row.int("line"), column: row.int("col"))
+    }
+}

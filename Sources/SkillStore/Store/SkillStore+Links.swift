@@ -1,0 +1,67 @@
+/// A cross-link with whether it resolves in the store now.
+public struct ResolvedLink: Sendable, Codable, Equatable {
+    public var link: CrossLink
+    /// The skill that holds the link.
+    public var from: String
+    public var resolved: Bool
+    /// The id of the target's latest SKILL.md, when the skill exists.
+    public var targetID: String?
+}
+
+extension SkillStore {
+    /// The links of `version`, resolved against the store as it is now: a
+    /// skill link resolves when the skill exists, a rule link when the
+    /// skill's latest version has that rule. Links from a bare word in
+    /// backticks that names no skill are left out: they were never links.
+    public func outgoingLinks(of version: SkillVersion, graph: SkillGraph? = nil) throws -> [ResolvedLink] {
+        let links = try graph?.links ?? self.graph(of: version).links
+        return try links.compactMap { link in
+            let target = try latestVersionSequence(of: link.skill)
+            if !link.certain && target == nil { return nil }
+            var resolved = target != nil
+            if let rule = link.rule, let (sequence, _) = target {
+                resolved = try database.queryFirst(
+                    "SELECT 1 AS found FROM rules WHERE version = ? AND rule_id = ?",
+                    [.integer(Int64(sequence)), .text(rule)]) != nil
+            } else if link.rule != nil {
+                resolved = false
+            }
+            return ResolvedLink(link: link, from: version.name, resolved: resolved, targetID: target?.1)
+        }
+    }
+
+    /// Links to `name` from the latest version of every other skill.
+    public func incomingLinks(to name: String) throws -> [ResolvedLink] {
+        let rows = try database.query("""
+            SELECT l.kind, l.skill, l.rule_id, l.line, l.col, l.certain, v.skill AS source
+            FROM links l JOIN versions v ON v.seq = l.version
+            WHERE l.skill = ? AND v.skill <> ?
+              AND v.seq = (SELECT max(seq) FROM versions w WHERE w.skill = v.skill)
+            ORDER BY v.skill, l.ord
+            """, [.text(name), .text(name)])
+        let target = try latestVersionSequence(of: name)
+        return try rows.map { row in
+            let link = CrossLink(
+                kind: CrossLink.Kind(rawValue: row.string("kind")) ?? .skill, skill: row.string("skill"),
+                rule: row.optionalString("rule_id"), location: Self.location(row), certain: row.int("certain") != 0)
+            var resolved = target != nil
+            if let rule = link.rule, let (sequence, _) = target {
+                resolved = try database.queryFirst(
+                    "SELECT 1 AS found FROM rules WHERE version = ? AND rule_id = ?",
+                    [.integer(Int64(sequence)), .text(rule)]) != nil
+            }
+            return ResolvedLink(link: link, from: row.string("source"), resolved: resolved, targetID: target?.1)
+        }
+    }
+
+    /// Whether a skill of that name is published.
+    public func skillExists(_ name: String) throws -> Bool {
+        try latestVersionSequence(of: name) != nil
+    }
+
+    private func latestVersionSequence(of name: String) throws -> (Int, String)? {
+        try database.queryFirst(
+            "SELECT seq, skill_blob FROM versions WHERE skill = ? ORDER BY seq DESC LIMIT 1", [.text(name)]
+        ).map { ($0.int("seq"), $0.string("skill_blob")) }
+    }
+}

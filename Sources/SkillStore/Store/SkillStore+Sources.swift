@@ -1,0 +1,114 @@
+import Foundation
+
+/// A stored source document: the latest version of a page skills cite.
+public struct StoredSource: Sendable, Codable, Equatable {
+    public var url: String
+    public var sequence: Int
+    /// The page's blob id.
+    public var id: String
+    public var publishedAt: String
+    public var sections: [SourceDocument.Section]
+
+    /// The section a URL fragment names, if any.
+    public func section(forFragment fragment: String) -> SourceDocument.Section? {
+        SourceDocument(sections: sections).section(forFragment: fragment)
+    }
+}
+
+public struct SourcePublishResult: Sendable, Codable, Equatable {
+    public var url: String
+    public var id: String
+    public var sequence: Int
+    public var sections: Int
+    public var status: PublishResult.Status
+}
+
+extension SourceDocument {
+    init(sections: [Section]) {
+        self.sections = sections
+    }
+}
+
+extension SkillStore {
+    /// Stores the page at `path` as the latest version of the source `url`
+    /// (compared without query or fragment). The same bytes again are a no-op.
+    public func publishSource(url: String, path: String, publisher: String) throws -> SourcePublishResult {
+        guard CitationTarget(url, registry: nil).kind == .external else {
+            throw UsageProblem("a source URL needs a scheme, as in https://example.org/page: '\(url)'")
+        }
+        let target = CitationTarget.withoutFragment(url)
+        var limits = BundleReader.Limits()
+        limits.maxFiles = 1
+        let file = try BundleReader(limits: limits).read(SkillSource(kind: .file, path: path))[0]
+        let text = try TextDecoding.decode(file.bytes, path: path)
+        let document = SourceDocument(text: text)
+        let digest = BlobDigest(of: file.bytes)
+
+        return try database.transaction {
+            // The same bytes as the latest version: nothing to do. (An older
+            // text published again becomes the latest, as a new version.)
+            if let latest = try database.queryFirst(
+                "SELECT seq, blob FROM sources WHERE url = ? ORDER BY seq DESC LIMIT 1", [.text(target)]),
+               latest.string("blob") == digest.id
+            {
+                let existing = latest
+                return SourcePublishResult(
+                    url: target, id: digest.id, sequence: existing.int("seq"), sections: document.sections.count,
+                    status: .unchanged)
+            }
+            try storeBlob(file.bytes, digest: digest, path: path)
+            try database.query(
+                "INSERT INTO sources (url, blob, published_at, published_by) VALUES (?, ?, ?, ?)",
+                [.text(target), .text(digest.id), .text(Timestamp.now()), .text(publisher)])
+            let sequence = Int(database.lastInsertRowID)
+            let insert = try database.statement(
+                "INSERT INTO source_sections (source, ord, title, anchor, line, text) VALUES (?, ?, ?, ?, ?, ?)")
+            for (ord, section) in document.sections.enumerated() {
+                try insert.bind(1, sequence)
+                try insert.bind(2, ord)
+                try insert.bind(3, section.title)
+                try insert.bind(4, SourceDocument.anchorKey(section.title))
+                try insert.bind(5, section.line)
+                try insert.bind(6, section.text)
+                try insert.runBound()
+            }
+            return SourcePublishResult(
+                url: target, id: digest.id, sequence: sequence, sections: document.sections.count, status: .new)
+        }
+    }
+
+    /// The latest stored version of the source at `target` (a citation's
+    /// URL without query or fragment), if one is stored.
+    public func source(at target: String) throws -> StoredSource? {
+        guard let row = try database.queryFirst(
+            "SELECT seq, url, blob, published_at FROM sources WHERE url = ? ORDER BY seq DESC LIMIT 1", [.text(target)])
+        else { return nil }
+        return try makeSource(row)
+    }
+
+    /// Every source, latest version of each, by URL.
+    public func sources() throws -> [StoredSource] {
+        try database.query("""
+            SELECT seq, url, blob, published_at FROM sources s
+            WHERE seq = (SELECT max(seq) FROM sources l WHERE l.url = s.url) ORDER BY url
+            """).map(makeSource)
+    }
+
+    private func makeSource(_ row: Row) throws -> StoredSource {
+        let sections = try database.query(
+            "SELECT title, line, text FROM source_sections WHERE source = ? ORDER BY ord", [.integer(Int64(row.int("seq")))]
+        ).map { SourceDocument.Section(title: $0.string("title"), line: $0.int("line"), text: $0.string("text")) }
+        return StoredSource(
+            url: row.string("url"), sequence: row.int("seq"), id: row.string("blob"),
+            publishedAt: row.string("published_at"), sections: sections)
+    }
+}
+
+/// A request that cannot be carried out as asked (a usage error, exit 2).
+public struct UsageProblem: Error, Sendable, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import SkillStore
+
+struct CheckCommand: Command {
+    static let name = "check"
+    static let summary = "Lint skills before or after publishing: validation, sources, links and labels."
+    static let help = """
+        Usage: skillctl check PATH|SKILL[@LABEL]... [--strict] [--json | --sarif]
+
+        Each argument is a SKILL.md, a skill folder or a pack on disk (checked
+        before publishing), or the name of a published skill. Diagnostics are
+        printed as path:line:col: error|warning: message [code]. Links and
+        anchors are resolved against the store when a database exists.
+
+        Errors: front-matter and Agent Skills rules; a link whose text time
+        disagrees with its URL time [time-mismatch]; a relative link to a file
+        missing from the bundle [bundle-link-missing]; duplicate rule ids
+        [rule-duplicate].
+        Warnings: an anchor that names no section of a stored source or bundle
+        file [anchor-unresolved] (an error with --strict); a skill or rule link
+        that resolves to nothing in the store [skill-unresolved],
+        [rule-unresolved]; a label the legend does not declare
+        [label-undeclared]; measured claims without metadata.verified
+        [measured-without-environment].
+
+        Exit 1 if there is any error; warnings alone exit 0.
+
+        Options:
+          --strict  unresolved anchors are errors
+          --sarif   print SARIF 2.1.0 (for code-scanning tools)
+        """
+    static let flags: Set<String> = ["--strict", "--sarif"]
+
+    let targets: [String]
+    let strict: Bool
+    let sarif: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError("check needs at least one PATH or SKILL", command: Self.name)
+        }
+        targets = arguments.positionals
+        strict = arguments.has("--strict")
+        sarif = arguments.has("--sarif")
+        if sarif && arguments.has("--json") {
+            throw UsageError("--sarif and --json cannot be combined", command: Self.name)
+        }
+    }
+
+    func run(_ context: Context) throws -> ExitCode {
+        let store = FileManager.default.fileExists(atPath: context.databasePath) ? try context.openForReading() : nil
+        let checker = SkillChecker(store: store, strict: strict)
+        var diagnostics: [Diagnostic] = []
+        for target in targets {
+            if FileManager.default.fileExists(atPath: target) {
+                for source in try SkillSource.discover([target]) { diagnostics += checker.check(source) }
+            } else {
+                let reference = try SkillReference([target], command: Self.name)
+                guard let store else { throw SkillStoreError.databaseMissing(path: context.databasePath) }
+                diagnostics += try checker.check(try store.version(of: reference.name, label: reference.label))
+            }
+        }
+        if sarif {
+            context.output.json(SARIFLog(diagnostics), snakeCaseKeys: false)
+        } else if context.json {
+            context.output.json(diagnostics)
+        } else {
+            for diagnostic in diagnostics { context.output.line(diagnostic.description) }
+            if !context.quiet {
+                let errors = diagnostics.filter { $0.severity == .error }.count
+                context.output.error("\(plural(errors, "error")), \(plural(diagnostics.count - errors, "warning"))")
+            }
+        }
+        return diagnostics.contains { $0.severity == .error } ? .problems : .success
+    }
+}

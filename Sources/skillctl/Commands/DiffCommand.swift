@@ -1,0 +1,48 @@
+import SkillStore
+
+struct DiffCommand: Command {
+    static let name = "diff"
+    static let summary = "What changed between two versions of a skill, claim by claim."
+    static let help = """
+        Usage: skillctl diff SKILL A B [--json]
+
+        A and B are version labels of SKILL. Prints the claims added, removed
+        and relabelled (unverified -> measured), citations added or removed,
+        and rules added, removed or retitled, going from A to B. Exits 1 when
+        there is any change, like diff(1).
+        """
+
+    let name: String
+    let from: String
+    let to: String
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 3 else {
+            throw UsageError("diff needs SKILL and two version labels", command: Self.name)
+        }
+        name = arguments.positionals[0]
+        from = arguments.positionals[1]
+        to = arguments.positionals[2]
+        if let problem = SkillName.problem(with: name) {
+            throw UsageError("'\(name)' is not a skill name: it \(problem)", command: Self.name)
+        }
+    }
+
+    func run(_ context: Context) throws -> ExitCode {
+        let store = try context.openForReading()
+        let old = try store.graph(of: try store.version(of: name, label: from))
+        let new = try store.graph(of: try store.version(of: name, label: to))
+        let changes = GraphDiff.changes(from: old, to: new, vocabulary: try store.labelVocabulary())
+        if context.json {
+            context.output.json(changes)
+        } else {
+            for change in changes {
+                var line = "\(change.kind.rawValue)  \(name):\(change.line)"
+                if let detail = change.detail { line += "  \(detail)" }
+                context.output.line(line + "  " + String(change.subject.prefix(160)))
+            }
+            if !context.quiet { context.output.error(plural(changes.count, "change")) }
+        }
+        return changes.isEmpty ? .success : .problems
+    }
+}

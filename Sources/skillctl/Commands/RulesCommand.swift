@@ -1,0 +1,81 @@
+import SkillStore
+
+struct RulesCommand: Command {
+    static let name = "rules"
+    static let summary = "List a skill's numbered rules, with the labels of their claims."
+    static let help = """
+        Usage: skillctl rules SKILL[@LABEL] [--json]
+
+        One line per rule: its id, line, the labels of the claims inside it,
+        and its title (the item's leading bold text).
+        """
+
+    let reference: SkillReference
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        reference = try SkillReference(arguments.positionals, command: Self.name)
+    }
+
+    struct Entry: Encodable {
+        var id: String
+        var address: String
+        var title: String?
+        var line: Int
+        var column: Int
+        var labels: [String]
+    }
+
+    func run(_ context: Context) throws -> ExitCode {
+        let store = try context.openForReading()
+        let version = try store.version(of: reference.name, label: reference.label)
+        let graph = try store.graph(of: version)
+        let entries = graph.rules.map { rule in
+            var labels: [String] = []
+            for claim in graph.claims where claim.rule == rule.id && !labels.contains(claim.label.rawValue) {
+                labels.append(claim.label.rawValue)
+            }
+            return Entry(
+                id: rule.id, address: "\(version.name)#\(rule.id)", title: rule.title, line: rule.location.line,
+                column: rule.location.column, labels: labels)
+        }
+        if context.json {
+            context.output.json(entries)
+        } else if entries.isEmpty {
+            context.output.error("\(version.name) \(version.label) has no rules (a numbered list under a 'Rules' heading)")
+        } else {
+            context.output.table(entries.map {
+                [$0.id, "line \($0.line)", $0.labels.joined(separator: ","), $0.title ?? ""]
+            })
+        }
+        return .success
+    }
+}
+
+/// `NAME` or `NAME@LABEL`, the one positional argument of graph commands.
+struct SkillReference {
+    var name: String
+    var label: String?
+    /// `#R6` after the name, where a command accepts it.
+    var rule: String?
+
+    init(_ positionals: [String], command: String, allowsRule: Bool = false) throws(UsageError) {
+        guard positionals.count == 1, var text = positionals.first else {
+            throw UsageError("\(command) needs exactly one SKILL (NAME or NAME@LABEL)", command: command)
+        }
+        if let hash = text.firstIndex(of: "#") {
+            guard allowsRule else { throw UsageError("\(command) takes a skill, not a rule address", command: command) }
+            rule = String(text[text.index(after: hash)...])
+            text = String(text[..<hash])
+        }
+        if let at = text.firstIndex(of: "@") {
+            name = String(text[..<at])
+            label = String(text[text.index(after: at)...])
+            if label == "" { throw UsageError("'\(text)' has an empty label after '@'", command: command) }
+        } else {
+            name = text
+        }
+        if let problem = SkillName.problem(with: name) {
+            throw UsageError("'\(name)' is not a skill name: it \(problem)", command: command)
+        }
+    }
+}
