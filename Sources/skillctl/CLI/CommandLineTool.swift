@@ -8,7 +8,7 @@ enum CommandLineTool {
         [
         InitCommand.self, PublishCommand.self, GetCommand.self, CatCommand.self,
         VersionsCommand.self, ListCommand.self, RulesCommand.self, ClaimsCommand.self, LinksCommand.self,
-        ProvenanceCommand.self, CheckCommand.self, DiffCommand.self, FsckCommand.self,
+        ProvenanceCommand.self, CheckCommand.self, DiffCommand.self, LabelsCommand.self, FsckCommand.self,
         ]
     }
 
