@@ -54,5 +54,7 @@ import Testing
         #expect(throws: GraphDocument.Malformed.self) {
             try fixture.store.graph(of: try fixture.store.version(of: "fold-tips"))
         }
+        let report = try fixture.store.checkIntegrity()
+        #expect(report.problems.contains { $0.subject == "fold-tips@1.0" && $0.message.contains("knowledge graph") })
     }
 }

@@ -82,6 +82,13 @@ extension SkillStore {
             if manifest.files.first(where: { $0.path == "SKILL.md" })?.id != row.string("skill_blob") {
                 problem("SKILL.md in the manifest is not blob \(row.string("skill_blob"))")
             }
+            if let version = try? version(of: row.string("skill"), label: row.string("label")) {
+                do {
+                    _ = try graph(of: version)
+                } catch {
+                    problem("its knowledge graph cannot be read: \(error)")
+                }
+            }
         }
         return report
     }

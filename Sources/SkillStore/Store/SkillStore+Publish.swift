@@ -120,7 +120,8 @@ extension SkillStore {
                 code: "version-exists")])
         }
 
-        try database.execute("SAVEPOINT skill")
+        // Prepared once and reused: sqlite3_exec would parse these for every skill.
+        try database.statement("SAVEPOINT skill").run([])
         do {
             for (file, digest) in skill.files {
                 try storeBlob(file.bytes, digest: digest, path: skill.source.kind == .folder
@@ -149,7 +150,7 @@ extension SkillStore {
                 ])
             }
             try writeGraph(skill.graph, version: sequence, updatingVersionRow: false)
-            try database.execute("RELEASE skill")
+            try database.statement("RELEASE skill").run([])
             return result(sequence, .new, label: skill.label)
         } catch {
             try? database.execute("ROLLBACK TO skill")
