@@ -57,4 +57,29 @@ import Testing
         let report = try fixture.store.checkIntegrity()
         #expect(report.problems.contains { $0.subject == "fold-tips@1.0" && $0.message.contains("knowledge graph") })
     }
+
+    @Test func graphsWrittenByAnOlderExtractorAreExtractedAgainOnOpen() throws {
+        let fixture = try StoreFixture()
+        _ = try fixture.publish([try fixture.skill("fold-tips", body: Self.body)])
+        let before = try fixture.store.graph(of: try fixture.store.version(of: "fold-tips"))
+        try fixture.store.database.query("DELETE FROM graphs")
+        try fixture.store.database.query("DELETE FROM rules")
+        try fixture.store.database.query("UPDATE versions SET graph_version = 0")
+
+        let reopened = try SkillStore(path: fixture.databasePath)
+        let after = try reopened.graph(of: try reopened.version(of: "fold-tips"))
+        #expect(after.claims == before.claims)
+        #expect(after.rules.map(\.id) == ["R1", "R2"])
+    }
+
+    @Test func aLabelWordAddedToTheDatabaseRelabelsStoredClaims() throws {
+        let fixture = try StoreFixture()
+        _ = try fixture.publish([try fixture.skill("fold-tips", body: "# Tips\n\n*Tested* on two phones.\n")])
+        let version = try fixture.store.version(of: "fold-tips")
+        #expect(try fixture.store.graph(of: version).claims.first?.label == .unlabelled)
+        try fixture.store.setLabelWord("tested", meaning: .measured)
+        #expect(try fixture.store.graph(of: version).claims.first?.label == .measured)
+        try fixture.store.removeLabelWord("tested")
+        #expect(try fixture.store.graph(of: version).claims.first?.label == .unlabelled)
+    }
 }

@@ -21,6 +21,14 @@ public struct LabelVocabulary: Sendable, Equatable {
         return words[trimmed.lowercased()]
     }
 
+    /// The label of marked-up text: a label word alone (`*Measured:*`), or
+    /// followed by a parenthesized qualifier (`*Measured (UIKit):*`).
+    public func label(ofMarkedUp text: Substring) -> ClaimLabel? {
+        if let label = label(for: text) { return label }
+        guard let open = text.firstIndex(of: "("), text[..<open].last == " " else { return nil }
+        return label(for: text[..<open])
+    }
+
     public mutating func add(_ word: String, meaning label: ClaimLabel) {
         words[word.lowercased()] = label
     }

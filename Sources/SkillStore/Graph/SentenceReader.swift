@@ -23,7 +23,7 @@ struct SentenceReader {
         self.vocabulary = vocabulary
         runLabels = text.runs.map { run in
             run.style == .emphasis && run.range.count <= 40
-                ? vocabulary.label(for: Substring(text.string(run.range))) : nil
+                ? vocabulary.label(ofMarkedUp: Substring(text.string(run.range))) : nil
         }
     }
 
