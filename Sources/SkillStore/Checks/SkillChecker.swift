@@ -86,9 +86,17 @@ public struct SkillChecker {
                        "link text says \(written) but its URL starts at \(TimeText.format(urlTime)) (\(urlTime) s)",
                        "time-mismatch")
             }
+            // `#t=70` is a time, not a section.
+            if let fragment = citation.fragment, fragment.contains("=") { continue }
             switch citation.kind {
+            case .bundle where citation.target.isEmpty || citation.target == "SKILL.md":
+                // A link into this very file: its own headings.
+                if let fragment = citation.fragment,
+                   !graph.sections.contains(where: { SourceDocument.anchorKey($0.title) == SourceDocument.anchorKey(fragment) }) {
+                    report(citation.location, anchorSeverity, "this file has no heading for #\(fragment)", "anchor-unresolved")
+                }
             case .bundle:
-                guard let bundle, !citation.target.isEmpty else { continue }
+                guard let bundle else { continue }
                 let target = Self.normalizedBundlePath(citation.target)
                 guard let bytes = bundle[target] else {
                     report(citation.location, .error,
@@ -110,32 +118,33 @@ public struct SkillChecker {
             }
         }
 
-        if let store {
-            var reported: Set<String> = []
-            for link in graph.links {
-                let key = link.skill + "#" + (link.rule ?? "")
-                guard !reported.contains(key) else { continue }
-                let exists = (try? store.skillExists(link.skill)) ?? false
-                if link.rule == nil {
-                    if !exists && link.certain {
-                        reported.insert(key)
-                        report(link.location, .warning, "names skill '\(link.skill)', which is not in the store", "skill-unresolved")
-                    }
-                } else if let rule = link.rule {
-                    let resolved: Bool
-                    if link.skill == name {
-                        resolved = graph.rules.contains { $0.id == rule }
-                    } else {
-                        resolved = exists && ((try? store.version(of: link.skill)).flatMap { try? store.graph(of: $0) }?
-                            .rules.contains { $0.id == rule } ?? false)
-                    }
-                    if !resolved {
-                        reported.insert(key)
-                        let why = link.skill == name || exists ? "has no rule \(rule)" : "is not in the store"
-                        report(link.location, .warning, "links to \(link.skill)#\(rule), but '\(link.skill)' \(why)",
-                               "rule-unresolved")
-                    }
+        // Links to this skill's own rules need no store; others are checked
+        // against the store when there is one.
+        var reported: Set<String> = []
+        for link in graph.links {
+            let key = link.skill + "#" + (link.rule ?? "")
+            guard !reported.contains(key) else { continue }
+            if let rule = link.rule, link.skill == name {
+                if !graph.rules.contains(where: { $0.id == rule }) {
+                    reported.insert(key)
+                    report(link.location, .warning, "links to its own rule \(rule), which it does not have", "rule-unresolved")
                 }
+                continue
+            }
+            guard let store else { continue }
+            let exists = (try? store.skillExists(link.skill)) ?? false
+            if let rule = link.rule {
+                let resolved = exists && ((try? store.version(of: link.skill)).flatMap { try? store.graph(of: $0) }?
+                    .rules.contains { $0.id == rule } ?? false)
+                if !resolved {
+                    reported.insert(key)
+                    let why = exists ? "has no rule \(rule)" : "is not in the store"
+                    report(link.location, .warning, "links to \(link.skill)#\(rule), but '\(link.skill)' \(why)",
+                           "rule-unresolved")
+                }
+            } else if !exists && link.certain {
+                reported.insert(key)
+                report(link.location, .warning, "names skill '\(link.skill)', which is not in the store", "skill-unresolved")
             }
         }
 

@@ -14,6 +14,8 @@ struct FlatText {
         var location: SourceLocation?
         /// The link the run is part of, as an index into `links`.
         var link: Int?
+        /// Where the markup around the run opens, for a run that starts it.
+        var markupStart: SourceLocation?
     }
 
     struct Link {
@@ -40,13 +42,18 @@ struct FlatText {
         case .softBreak, .lineBreak:
             add(" ", style: .plain, location: nil, link: link)
         case .emphasis, .strong:
+            let firstRun = runs.count
             for child in node.children { append(child, style: style == .code ? .code : .emphasis, link: link) }
+            // A sentence that opens with markup starts where the `*` does.
+            if firstRun < runs.count, let start = node.start { runs[firstRun].markupStart = start }
         case .link(let url, _):
             let start = bytes.count
             links.append(Link(url: url, range: start..<start, location: node.start))
             let index = links.count - 1
+            let firstRun = runs.count
             for child in node.children { append(child, style: style, link: index) }
             links[index].range = start..<bytes.count
+            if firstRun < runs.count, let open = node.start { runs[firstRun].markupStart = open }
         case .image, .htmlInline, .footnoteReference:
             break
         default:
@@ -85,6 +92,9 @@ struct FlatText {
     /// The file location of byte `offset`: its run's start plus the bytes
     /// before it (cmark counts columns in bytes, and a text run is one line).
     func location(of offset: Int) -> SourceLocation? {
+        if let run = run(at: offset), offset == run.range.lowerBound, let start = run.markupStart {
+            return start
+        }
         if let run = run(at: offset), let start = run.location {
             return SourceLocation(line: start.line, column: start.column + (offset - run.range.lowerBound))
         }

@@ -87,7 +87,7 @@ public enum GraphDiff {
             changes.append(GraphChange(kind: .ruleRemoved, line: rule.location.line, subject: rule.id, detail: rule.title))
         }
         for rule in new.rules {
-            if let before = oldRules[rule.id], before.title != rule.title {
+            if let before = oldRules[rule.id], titleKey(before.title) != titleKey(rule.title) {
                 changes.append(GraphChange(
                     kind: .ruleRetitled, line: rule.location.line, subject: rule.id,
                     detail: "\(before.title ?? "(none)") -> \(rule.title ?? "(none)")"))
@@ -105,6 +105,11 @@ public enum GraphDiff {
         }
         return SourceDocument.anchorKey(text).split(separator: " ").map(String.init)
             .filter { vocabulary.label(for: Substring($0)) == nil }
+    }
+
+    /// A title without case, punctuation or spacing differences.
+    static func titleKey(_ title: String?) -> String {
+        SourceDocument.anchorKey(title ?? "")
     }
 
     static func similarity(_ a: [String], _ b: [String]) -> Double {

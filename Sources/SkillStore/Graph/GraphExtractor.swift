@@ -146,7 +146,12 @@ struct GraphExtractor {
         if citationsOnly { return }
         let fallback = location ?? SourceLocation(line: 1, column: 1)
         for sentence in SentenceReader(text: text, vocabulary: vocabulary).sentences() {
-            readCrossLinks(in: sentence.range, of: text, fallback: fallback)
+            // A rule item's own id (`R7.`) is neither a claim nor a link.
+            if let rule, Self.ruleID(atStartOf: Substring(text.string(sentence.range))) == rule,
+               sentence.range.count <= rule.count + 1 {
+                continue
+            }
+            readCrossLinks(in: sentence.range, of: text, fallback: fallback, currentRule: rule)
             if let legend = sentence.legend {
                 for label in legend where !graph.legend.contains(label.rawValue) { graph.legend.append(label.rawValue) }
                 graph.legendLocations.append(text.location(of: sentence.range.lowerBound) ?? fallback)
@@ -161,7 +166,7 @@ struct GraphExtractor {
                 context: context, citations: sentence.links.map { $0 + citationBase }))
             for detail in sentence.details {
                 addClaim(Claim(
-                    text: text.string(detail.range), label: detail.label, labels: [detail.label], qualifier: nil,
+                    text: text.string(detail.range), label: detail.label, labels: [detail.label], qualifier: detail.qualifier,
                     unit: .parenthetical, location: text.location(of: detail.range.lowerBound) ?? fallback,
                     section: [], sectionIndex: sectionIndex, rule: rule, context: context,
                     citations: detail.links.map { $0 + citationBase }))
@@ -187,7 +192,9 @@ struct GraphExtractor {
 
     /// Skill names in inline code, and rule ids tied to the nearest skill
     /// named before them in the sentence (else after, else this skill).
-    private mutating func readCrossLinks(in range: Range<Int>, of text: FlatText, fallback: SourceLocation) {
+    private mutating func readCrossLinks(
+        in range: Range<Int>, of text: FlatText, fallback: SourceLocation, currentRule: String?
+    ) {
         var named: [(offset: Int, name: String)] = []
         var ruleIDs: [(offset: Int, id: String)] = []
         for run in text.runs where range.contains(run.range.lowerBound) {
@@ -209,6 +216,8 @@ struct GraphExtractor {
         }
         for (offset, id) in ruleIDs {
             let target = named.last { $0.offset < offset }?.name ?? named.first?.name ?? skill
+            // A rule naming itself (`R7.` at the start of item 7) is not a link.
+            if target == skill && id == currentRule { continue }
             graph.links.append(CrossLink(
                 kind: .rule, skill: target, rule: id, location: text.location(of: offset) ?? fallback, certain: true))
         }

@@ -59,6 +59,8 @@ struct SentenceReader {
     struct Detail {
         var range: Range<Int>
         var label: ClaimLabel
+        /// Words between the label and the colon (`closed` in `(*measured* closed: ...)`).
+        var qualifier: String?
         var links: [Int]
     }
 
@@ -96,7 +98,7 @@ struct SentenceReader {
         }
     }
 
-    private static let abbreviations: Set<String> = ["e.g", "i.e", "etc", "vs", "cf", "fig", "no", "approx", "eg", "ie"]
+    private static let abbreviations: Set<String> = ["e.g", "i.e", "etc", "vs", "cf", "fig", "approx", "eg", "ie"]
 
     private func endsSentence(at index: Int) -> Bool {
         var next = index + 1
@@ -107,10 +109,19 @@ struct SentenceReader {
         while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
         guard next < bytes.count else { return true }
         let first = bytes[next]
+        // "No. 5" is a number, not the end of an answer.
+        if first >= 0x30 && first <= 0x39 && precedingWord(index).lowercased() == "no" { return false }
         let opensSentence = (first >= 0x41 && first <= 0x5A) || (first >= 0x30 && first <= 0x39)
             || first == 0x28 || first == 0x22 || first == 0x5B || first >= 0xC0
             || text.run(at: next).map { $0.style != .plain && $0.range.lowerBound == next } == true
         return opensSentence && !precededByAbbreviation(index)
+    }
+
+    /// The word that ends at `index` (a `.` or other mark).
+    private func precedingWord(_ index: Int) -> String {
+        var start = index
+        while start > 0, bytes[start - 1] != 0x20, bytes[start - 1] != 0x28 { start -= 1 }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
     private func precededByAbbreviation(_ index: Int) -> Bool {
@@ -166,11 +177,15 @@ struct SentenceReader {
                 consumed.append(group)
                 let rest = labelEnd..<inner.upperBound
                 if let colon = colonAfterLabel(in: rest), let detail = trimmed((colon + 1)..<inner.upperBound) {
-                    sentence.details.append(Detail(range: detail, label: label, links: linkIndexes(in: detail)))
+                    let qualifier = colon > rest.lowerBound ? trimmed(rest.lowerBound..<colon).map(text.string) : nil
+                    sentence.details.append(Detail(
+                        range: detail, label: label, qualifier: qualifier, links: linkIndexes(in: detail)))
                     // A qualifier before the colon (`*measured* closed: ...`) stays with the detail.
                     continue
                 }
                 sentence.labels.append(label)
+                // More labels marked up in the same parenthetical (`(*derived*, *judgement*)`).
+                sentence.labels += labelledRuns(in: rest).map(\.label)
                 if let qualifier = trimmed(rest).map(text.string) {
                     let cleaned = qualifier.trimmingPrefix { $0 == "," || $0 == ";" || $0 == " " }
                     if !cleaned.isEmpty { sentence.qualifier = String(cleaned) }

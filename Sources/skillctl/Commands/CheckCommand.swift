@@ -49,6 +49,10 @@ struct CheckCommand: Command {
 
     func run(_ context: Context) throws -> ExitCode {
         let store = FileManager.default.fileExists(atPath: context.databasePath) ? try context.openForReading() : nil
+        if store == nil && !context.quiet {
+            context.output.error(
+                "note: no database at \(context.databasePath); skill links, rule links and source anchors were not checked")
+        }
         let checker = SkillChecker(store: store, strict: strict)
         var diagnostics: [Diagnostic] = []
         for target in targets {
