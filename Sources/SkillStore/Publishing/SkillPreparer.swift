@@ -15,6 +15,8 @@ struct PreparedSkill: Sendable {
     var manifestBytes: [UInt8]
     var manifestDigest: BlobDigest
     var graph: SkillGraph
+    /// The graph's stored form, encoded here rather than on the writing thread.
+    var graphDocument: String
 }
 
 /// Turns a skill on disk into a `PreparedSkill`. Holds no state of its own,
@@ -35,6 +37,7 @@ struct SkillPreparer: Sendable {
         let document = try SkillDocument.parse(skillFile.bytes, path: skillPath, folderName: source.folderName)
 
         let label = try versionLabel(for: source, document: document)
+        let graph = GraphExtractor.extract(from: document, vocabulary: vocabulary)
         let hashed = files.map { (file: $0, digest: BlobDigest(of: $0.bytes)) }
         let manifest = BundleManifest(files: hashed.map {
             BundleManifest.Entry(
@@ -47,7 +50,7 @@ struct SkillPreparer: Sendable {
             frontMatterJSON: document.frontMatter.jsonText(), nameLocation: document.frontMatter["name"]?.location,
             files: hashed,
             manifest: manifest, manifestBytes: manifestBytes, manifestDigest: BlobDigest(of: manifestBytes),
-            graph: GraphExtractor.extract(from: document, vocabulary: vocabulary))
+            graph: graph, graphDocument: GraphDocument.encode(graph))
     }
 
     /// `--version`, else the front-matter's `version` or `metadata.version`,

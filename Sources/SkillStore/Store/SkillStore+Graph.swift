@@ -60,10 +60,14 @@ extension SkillStore {
     }
 
     /// Writes `graph` as the rows of `version`, inside the caller's transaction.
-    func writeGraph(_ graph: SkillGraph, version: Int, updatingVersionRow: Bool = true) throws {
+    /// `document` is the graph's encoded form when the caller already has it
+    /// (a publish encodes on its worker threads).
+    func writeGraph(
+        _ graph: SkillGraph, version: Int, document encoded: String? = nil, updatingVersionRow: Bool = true
+    ) throws {
         let document = try database.statement("INSERT INTO graphs (version, data) VALUES (?, ?)")
         try document.bind(1, version)
-        try document.bind(2, GraphDocument.encode(graph))
+        try document.bind(2, encoded ?? GraphDocument.encode(graph))
         try document.runBound()
         let rules = try database.statement(
             "INSERT INTO rules (version, ord, rule_id, number, title, line, col, section) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
