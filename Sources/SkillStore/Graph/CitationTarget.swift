@@ -62,6 +62,7 @@ struct CitationTarget {
     /// `time=70`, `t=70`, `t=70s`, `t=1m10s`, `t=1h2m3s` in a query or fragment.
     private static func time(fromQuery query: String?) -> Int? {
         guard let query else { return nil }
+        guard query.utf8.contains(0x3D) else { return nil }  // no '=', no time
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1)
             guard parts.count == 2, parts[0] == "time" || parts[0] == "t" else { continue }
@@ -115,25 +116,33 @@ enum TimeText {
 
     /// `70`, `70s`, `1m10s`, `1h2m3s`, in seconds.
     static func duration(_ text: Substring) -> Int? {
-        if let seconds = Int(text), seconds >= 0 { return seconds }
+        // Byte by byte: Int(Substring) goes through a generic, dynamically cast path.
         var total = 0
-        var number = ""
+        var value = 0
+        var digits = 0
         var sawUnit = false
-        for character in text {
-            if character.isASCII, character.isNumber {
-                number.append(character)
+        for byte in text.utf8 {
+            if byte >= 0x30 && byte <= 0x39 {
+                guard digits < 9 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+                digits += 1
                 continue
             }
-            guard let value = Int(number) else { return nil }
-            switch character {
-            case "h": total += value * 3600
-            case "m": total += value * 60
-            case "s": total += value
+            guard digits > 0 else { return nil }
+            switch byte {
+            case 0x68: total += value * 3600  // h
+            case 0x6D: total += value * 60  // m
+            case 0x73: total += value  // s
             default: return nil
             }
-            number = ""
+            value = 0
+            digits = 0
             sawUnit = true
         }
-        return sawUnit && number.isEmpty ? total : nil
+        if digits > 0 {
+            // A bare number is seconds; digits after units ("1m10") are not a duration.
+            return sawUnit ? nil : value
+        }
+        return sawUnit ? total : nil
     }
 }

@@ -197,7 +197,7 @@ struct GraphExtractor {
     ) {
         var named: [(offset: Int, name: String)] = []
         var ruleIDs: [(offset: Int, id: String)] = []
-        for run in text.runs where range.contains(run.range.lowerBound) {
+        for run in text.runIndexes(startingIn: range).map({ text.runs[$0] }) {
             guard run.style == .code || (run.link == nil && text.bytes[run.range].contains(0x52)) else { continue }
             let content = text.string(run.range)
             if run.style == .code {

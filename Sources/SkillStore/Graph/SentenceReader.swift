@@ -20,6 +20,7 @@ struct SentenceReader {
 
     init(text: FlatText, vocabulary: LabelVocabulary) {
         self.text = text
+        bytes = text.bytes
         self.vocabulary = vocabulary
         runLabels = text.runs.map { run in
             run.style == .emphasis && run.range.count <= 40
@@ -27,22 +28,9 @@ struct SentenceReader {
         }
     }
 
-    /// Indexes of the runs that start inside `range`.
-    private func runIndexes(in range: Range<Int>) -> Range<Int> {
-        var low = 0
-        var high = text.runs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if text.runs[middle].range.lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
-        }
-        var end = low
-        while end < text.runs.count, text.runs[end].range.lowerBound < range.upperBound { end += 1 }
-        return low..<end
-    }
-
     /// The labelled runs starting inside `range`, with their labels.
     private func labelledRuns(in range: Range<Int>) -> [(run: FlatText.Run, label: ClaimLabel)] {
-        runIndexes(in: range).compactMap { index in runLabels[index].map { (text.runs[index], $0) } }
+        text.runIndexes(startingIn: range).compactMap { index in runLabels[index].map { (text.runs[index], $0) } }
     }
 
     struct Sentence {
@@ -64,7 +52,8 @@ struct SentenceReader {
         var links: [Int]
     }
 
-    private var bytes: [UInt8] { text.bytes }
+    /// Stored, not computed: the scans below read it byte by byte.
+    private let bytes: [UInt8]
 
     func sentences() -> [Sentence] {
         let groups = parentheticals()

@@ -12,7 +12,9 @@ public enum SkillName {
             return "is \(name.utf8.count) characters; at most \(FrontMatterRules.maxNameLength) are allowed"
         }
         if name.hasPrefix("-") || name.hasSuffix("-") { return "may not start or end with a hyphen" }
-        if name.contains("--") { return "may not contain two hyphens in a row" }
+        if zip(name.utf8, name.utf8.dropFirst()).contains(where: { $0 == 0x2D && $1 == 0x2D }) {
+            return "may not contain two hyphens in a row"
+        }
         return nil
     }
 
