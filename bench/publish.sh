@@ -6,7 +6,8 @@
 #
 #   bench/publish.sh [N] [--json]        N defaults to 20000
 #
-# Env: SKILLCTL (default .build/release/skillctl), BENCH_SEED (default 1),
+# Env: SKILLCTL (default .build/release/skillctl), COMPARE (a second binary
+#      timed in the same run, e.g. one built without extraction), BENCH_SEED (default 1),
 #      RUNS (default 3). The corpus is cached in
 #      /tmp/skillstore-bench/corpus-N-SEED; delete it to regenerate.
 # Every run gets a fresh database. Wall time and peak RSS come from
@@ -24,6 +25,9 @@ for a in "$@"; do
 done
 seed=${BENCH_SEED:-1} runs=${RUNS:-3}
 skillctl=${SKILLCTL:-.build/release/skillctl}
+# COMPARE=path: another skillctl (say, a build without extraction) timed in
+# the same run, to report what skillctl adds over it.
+compare=${COMPARE:-}
 root=/tmp/skillstore-bench corpus=/tmp/skillstore-bench/corpus-$n-$seed
 log() { echo "$@" >&2; }
 
@@ -46,26 +50,29 @@ work=$(mktemp -d "$root/run.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 median() { sort -n | awk '{v[NR]=$1} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
 
-: > "$work/base"
+: > "$work/base"; : > "$work/ctl"; : > "$work/cmp"
+# One skillctl run: time it, check it, append "seconds rss" to the file named.
+time_publish() {  # binary, label, results file, run number
+  local db=$work/$2$4.db
+  if ! /usr/bin/time -f '%e %M' -o "$work/t" "$1" --db "$db" publish "$corpus" > "$work/out" 2> "$work/err"; then
+    log "$2 run $4 failed:"; tail -n 20 "$work/err" >&2; exit 1
+  fi
+  read -r secs rss < "$work/t"
+  lines=$(wc -l < "$work/out")
+  log "$2 run $4: seconds=$secs rss_kb=$rss output_lines=$lines"
+  [ "$lines" -eq "$n" ] || log "  warning: expected one output line per skill ($n), got $lines"
+  echo "$secs $rss" >> "$3"
+  rm -f "$db"*
+}
+# The runs are interleaved (baseline, skillctl, comparison, baseline, ...)
+# so that a machine that slows down mid-run slows all of them alike.
 for i in $(seq "$runs"); do
   line=$(bench/raw_insert.sh "$corpus" "$work/base$i.db")
   log "baseline run $i: $line"
   echo "$line" | sed 's/.*seconds=\([^ ]*\).*/\1/' >> "$work/base"
   rm -f "$work/base$i.db"*
-done
-
-: > "$work/ctl"
-for i in $(seq "$runs"); do
-  db=$work/ctl$i.db
-  if ! /usr/bin/time -f '%e %M' -o "$work/t" "$skillctl" --db "$db" publish "$corpus" > "$work/out" 2> "$work/err"; then
-    log "skillctl run $i failed:"; tail -n 20 "$work/err" >&2; exit 1
-  fi
-  read -r secs rss < "$work/t"
-  lines=$(wc -l < "$work/out")
-  log "skillctl run $i: seconds=$secs rss_kb=$rss output_lines=$lines"
-  [ "$lines" -eq "$n" ] || log "  warning: expected one output line per skill ($n), got $lines"
-  echo "$secs $rss" >> "$work/ctl"
-  rm -f "$db"*
+  time_publish "$skillctl" skillctl "$work/ctl" "$i"
+  [ -z "$compare" ] || time_publish "$compare" compare "$work/cmp" "$i"
 done
 
 base=$(median < "$work/base")
@@ -91,4 +98,9 @@ else
   printf '%-28s %10s  %s\n' "skillctl peak RSS (MB)" "$rss_mb" "< 512 $ok_rss"
   echo "baseline: $base_cmd"
   echo "skillctl: $ctl_cmd"
+  if [ -n "$compare" ]; then
+    cmp=$(cut -d' ' -f1 "$work/cmp" | median)
+    printf '%-28s %10s  %s\n' "comparison median (s)" "$cmp" "$compare"
+    printf '%-28s %10s  %s\n' "ratio skillctl/comparison" "$(awk -v a="$ctl" -v b="$cmp" 'BEGIN {printf "%.2f", a/b}')" ""
+  fi
 fi
