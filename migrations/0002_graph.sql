@@ -17,15 +17,11 @@ INSERT INTO label_words (word, label) VALUES
     ('measured', 'measured'), ('derived', 'derived'), ('judgement', 'judgement'),
     ('judgment', 'judgement'), ('unverified', 'unverified');
 
--- A version's sections, claims and citations: read a skill at a time, so
--- kept as one JSON document per version (one row to write, not a hundred).
-CREATE TABLE graphs (
-    version INTEGER PRIMARY KEY REFERENCES versions(seq),
-    data    TEXT NOT NULL
-);
-
--- Rules and links are asked about across skills (does duo-design-review
--- have R4? who links here?), so they are rows.
+-- Sections, claims and citations are not stored: they are extracted again
+-- from the version's immutable SKILL.md blob when read (GraphExtractor is
+-- deterministic, and `graph_version` names the extractor that wrote a
+-- version's rows). Rules and links are rows because they are asked about
+-- across skills (does duo-design-review have R4? who links here?).
 CREATE TABLE rules (
     version INTEGER NOT NULL REFERENCES versions(seq),
     ord     INTEGER NOT NULL,

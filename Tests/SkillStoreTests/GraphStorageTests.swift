@@ -23,53 +23,56 @@ import Testing
         A line with a [local file](references/x.md#top) and nothing else.
         """
 
-    @Test func theStoredGraphEqualsTheExtractedOne() throws {
+    @Test func rulesAndLinksAreRowsMatchingTheExtractedGraph() throws {
         let fixture = try StoreFixture()
         let path = try fixture.skill("fold-tips", body: Self.body)
         try fixture.write("fold-tips/references/x.md", "# Top\n")
         _ = try fixture.publish([path])
         let version = try fixture.store.version(of: "fold-tips")
-        let stored = try fixture.store.graph(of: version)
+        let graph = try fixture.store.graph(of: version)
 
-        let bytes = try fixture.store.blob(.id(version.id)).bytes
-        let extracted = GraphExtractor.extract(from: try SkillDocument.parse(bytes, path: "SKILL.md"))
-        #expect(stored.sections == extracted.sections)
-        #expect(stored.claims == extracted.claims)
-        #expect(stored.citations == extracted.citations)
-        #expect(stored.links == extracted.links)
-        #expect(stored.legend == extracted.legend)
-        #expect(stored.rules.map(\.id) == extracted.rules.map(\.id))
-        #expect(stored.rules.map(\.title) == extracted.rules.map(\.title))
-        // Sanity: the fixture exercises what the storage must carry.
-        #expect(extracted.claims.contains { $0.qualifier != nil })
-        #expect(extracted.claims.contains { $0.context != nil })
-        #expect(extracted.claims.contains { $0.labels.count > 1 })
-        #expect(extracted.citations.contains { $0.urlTime == 70 && $0.fragment == "Short-rules" })
+        let rules = try fixture.store.database.query(
+            "SELECT rule_id, title, line FROM rules WHERE version = ? ORDER BY ord", [.integer(Int64(version.sequence))])
+        #expect(rules.map { $0.string("rule_id") } == graph.rules.map(\.id))
+        #expect(rules.map { $0.optionalString("title") } == graph.rules.map(\.title))
+        #expect(rules.map { $0.int("line") } == graph.rules.map(\.location.line))
+        let links = try fixture.store.database.query(
+            "SELECT skill, rule_id FROM links WHERE version = ? ORDER BY ord", [.integer(Int64(version.sequence))])
+        #expect(links.map { $0.string("skill") } == graph.links.map(\.skill))
+        #expect(links.map { $0.optionalString("rule_id") } == graph.links.map(\.rule))
+        #expect(graph.legend == ["measured", "judgement"])
+        // The fixture exercises what extraction must carry.
+        #expect(graph.claims.contains { $0.qualifier != nil })
+        #expect(graph.claims.contains { $0.context != nil })
+        #expect(graph.claims.contains { $0.labels.count > 1 })
+        #expect(graph.citations.contains { $0.urlTime == 70 && $0.fragment == "Short-rules" })
+        #expect(graph.links.contains { $0.skill == "other-skill" && $0.rule == "R4" })
     }
 
-    @Test func aDamagedGraphDocumentIsAnErrorNotACrash() throws {
+    @Test func aDamagedSkillBlobIsAnIntegrityErrorNotACrash() throws {
         let fixture = try StoreFixture()
         _ = try fixture.publish([try fixture.skill("fold-tips", body: Self.body)])
-        try fixture.store.database.query("UPDATE graphs SET data = '[[],[[1,2]],[]]'")
-        #expect(throws: GraphDocument.Malformed.self) {
-            try fixture.store.graph(of: try fixture.store.version(of: "fold-tips"))
+        let version = try fixture.store.version(of: "fold-tips")
+        try fixture.store.database.query("UPDATE blobs SET content = x'00' WHERE id = ?", [.text(version.id)])
+        #expect(throws: SkillStoreError.self) {
+            try fixture.store.graph(of: version)
         }
         let report = try fixture.store.checkIntegrity()
-        #expect(report.problems.contains { $0.subject == "fold-tips@1.0" && $0.message.contains("knowledge graph") })
+        #expect(report.problems.contains { $0.subject == version.id })
     }
 
     @Test func graphsWrittenByAnOlderExtractorAreExtractedAgainOnOpen() throws {
         let fixture = try StoreFixture()
         _ = try fixture.publish([try fixture.skill("fold-tips", body: Self.body)])
-        let before = try fixture.store.graph(of: try fixture.store.version(of: "fold-tips"))
-        try fixture.store.database.query("DELETE FROM graphs")
         try fixture.store.database.query("DELETE FROM rules")
-        try fixture.store.database.query("UPDATE versions SET graph_version = 0")
+        try fixture.store.database.query("DELETE FROM links")
+        try fixture.store.database.query("UPDATE versions SET graph_version = 0, legend = ''")
 
         let reopened = try SkillStore(path: fixture.databasePath)
-        let after = try reopened.graph(of: try reopened.version(of: "fold-tips"))
-        #expect(after.claims == before.claims)
-        #expect(after.rules.map(\.id) == ["R1", "R2"])
+        let rules = try reopened.database.query("SELECT rule_id FROM rules ORDER BY ord").map { $0.string("rule_id") }
+        #expect(rules == ["R1", "R2"])
+        #expect(try reopened.database.queryFirst("SELECT count(*) AS n FROM links")?.int("n") == 2)
+        #expect(try reopened.database.queryFirst("SELECT legend FROM versions")?.string("legend") == "measured,judgement")
     }
 
     @Test func aLabelWordAddedToTheDatabaseRelabelsStoredClaims() throws {

@@ -15,8 +15,6 @@ struct PreparedSkill: Sendable {
     var manifestBytes: [UInt8]
     var manifestDigest: BlobDigest
     var graph: SkillGraph
-    /// The graph's stored form, encoded here rather than on the writing thread.
-    var graphDocument: String
 }
 
 /// Turns a skill on disk into a `PreparedSkill`. Holds no state of its own,
@@ -50,7 +48,7 @@ struct SkillPreparer: Sendable {
             frontMatterJSON: document.frontMatter.jsonText(), nameLocation: document.frontMatter["name"]?.location,
             files: hashed,
             manifest: manifest, manifestBytes: manifestBytes, manifestDigest: BlobDigest(of: manifestBytes),
-            graph: graph, graphDocument: GraphDocument.encode(graph))
+            graph: graph)
     }
 
     /// `--version`, else the front-matter's `version` or `metadata.version`,

@@ -54,21 +54,15 @@ extension SkillStore {
     }
 
     func deleteGraph(of version: Int) throws {
-        for table in ["graphs", "rules", "links"] {
+        for table in ["rules", "links"] {
             try database.statement("DELETE FROM \(table) WHERE version = ?").run([.integer(Int64(version))])
         }
     }
 
     /// Writes `graph` as the rows of `version`, inside the caller's transaction.
-    /// `document` is the graph's encoded form when the caller already has it
-    /// (a publish encodes on its worker threads).
-    func writeGraph(
-        _ graph: SkillGraph, version: Int, document encoded: String? = nil, updatingVersionRow: Bool = true
-    ) throws {
-        let document = try database.statement("INSERT INTO graphs (version, data) VALUES (?, ?)")
-        try document.bind(1, version)
-        try document.bind(2, encoded ?? GraphDocument.encode(graph))
-        try document.runBound()
+    /// Writes the rows of `graph` that are asked about across skills (rules
+    /// and links) for `version`, inside the caller's transaction.
+    func writeGraph(_ graph: SkillGraph, version: Int, updatingVersionRow: Bool = true) throws {
         let rules = try database.statement(
             "INSERT INTO rules (version, ord, rule_id, number, title, line, col, section) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
         for (ord, rule) in graph.rules.enumerated() {
@@ -100,35 +94,18 @@ extension SkillStore {
             .run([.integer(Int64(Self.graphVersion)), .text(graph.legend.joined(separator: ",")), .integer(Int64(version))])
     }
 
-    /// The graph of a stored version, read back from its document and rows.
+    /// The graph of a stored version: extracted again from its immutable
+    /// SKILL.md with the database's vocabulary, exactly as at publish. Only
+    /// rules and links are rows, for questions across skills.
     public func graph(of version: SkillVersion) throws -> SkillGraph {
-        let seq = SQLValue.integer(Int64(version.sequence))
-        var graph = SkillGraph()
-        if let stored = try database.queryFirst("SELECT data FROM graphs WHERE version = ?", [seq]) {
-            try GraphDocument.decode(stored.string("data"), into: &graph)
+        let bytes = try blob(.id(version.id)).bytes
+        let document: SkillDocument
+        do {
+            document = try SkillDocument.parse(bytes, path: "\(version.name)/SKILL.md")
+        } catch {
+            throw SkillStoreError.corrupt("the SKILL.md of \(version.name) \(version.label) no longer parses: \(error)")
         }
-        let sections = graph.sections
-        func path(_ index: Int?) -> [String] {
-            index.flatMap { $0 < sections.count ? sections[$0].path : nil } ?? []
-        }
-        graph.rules = try database.query("SELECT * FROM rules WHERE version = ? ORDER BY ord", [seq]).map {
-            let section = $0.optionalString("section").flatMap { Int($0) }
-            return Rule(
-                id: $0.string("rule_id"), number: $0.int("number"), title: $0.optionalString("title"),
-                text: "", location: Self.location($0), section: path(section), sectionIndex: section)
-        }
-        graph.links = try database.query("SELECT * FROM links WHERE version = ? ORDER BY ord", [seq]).map {
-            CrossLink(
-                kind: CrossLink.Kind(rawValue: $0.string("kind")) ?? .skill, skill: $0.string("skill"),
-                rule: $0.optionalString("rule_id"), location: Self.location($0), certain: $0.int("certain") != 0)
-        }
-        for index in graph.rules.indices {
-            let rule = graph.rules[index].id
-            graph.rules[index].text = graph.claims.filter { $0.rule == rule }.map(\.text).joined(separator: " ")
-        }
-        let legend = try database.queryFirst("SELECT legend FROM versions WHERE seq = ?", [seq])?.string("legend") ?? ""
-        graph.legend = legend.split(separator: ",").map(String.init)
-        return graph
+        return GraphExtractor.extract(from: document, vocabulary: try labelVocabulary())
     }
 
     static func location(_ row: Row) -> SourceLocation {

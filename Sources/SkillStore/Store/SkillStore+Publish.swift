@@ -149,7 +149,7 @@ extension SkillStore {
                     .integer(Int64(entry.size)), .integer(entry.executable ? 1 : 0),
                 ])
             }
-            try writeGraph(skill.graph, version: sequence, document: skill.graphDocument, updatingVersionRow: false)
+            try writeGraph(skill.graph, version: sequence, updatingVersionRow: false)
             try database.statement("RELEASE skill").run([])
             return result(sequence, .new, label: skill.label)
         } catch {
