@@ -16,27 +16,11 @@ struct GetCommand: Command {
         """
     static let flags: Set<String> = ["--raw"]
 
-    let name: String
-    let label: String?
+    let reference: SkillReference
     let raw: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.count == 1, let reference = arguments.positionals.first else {
-            throw UsageError("get needs exactly one NAME or NAME@LABEL", command: Self.name)
-        }
-        if let at = reference.firstIndex(of: "@") {
-            name = String(reference[..<at])
-            label = String(reference[reference.index(after: at)...])
-        } else {
-            name = reference
-            label = nil
-        }
-        if label == "" {
-            throw UsageError("'\(reference)' has an empty label after '@'", command: Self.name)
-        }
-        if let problem = SkillName.problem(with: name) {
-            throw UsageError("'\(name)' is not a skill name: it \(problem)", command: Self.name)
-        }
+        reference = try SkillReference(arguments.positionals, command: Self.name)
         raw = arguments.has("--raw")
         if raw && arguments.has("--json") {
             throw UsageError("--raw and --json cannot be combined", command: Self.name)
@@ -45,7 +29,7 @@ struct GetCommand: Command {
 
     func run(_ context: Context) throws -> ExitCode {
         let store = try context.openForReading()
-        let version = try store.version(of: name, label: label)
+        let version = try store.version(of: reference.name, label: reference.label)
         if context.json {
             context.output.json(version)
         } else if raw {
