@@ -58,6 +58,11 @@ enum CommandLineTool {
             for diagnostic in refused.diagnostics { output.error(diagnostic.description) }
             output.error("skillctl: input refused; nothing was changed")
             return .refused
+        } catch let error as SQLiteError where error.isBusy {
+            output.error(
+                "skillctl: the database \(context.databasePath) is busy: another process is writing to it "
+                    + "(a publish holds it until it commits); try again")
+            return .problems
         } catch let problem as UsageProblem {
             return usageFailure(UsageError(problem.description, command: name), output: output)
         } catch let error as SkillStoreError {
