@@ -511,3 +511,14 @@ import Testing
         }
     }
 }
+
+/// "means" as a noun does not make a legend.
+@Suite struct LegendWordingTests {
+    @Test func aLabelMidPhraseBeforeMeansIsAClaimNotALegend() throws {
+        let text = "---\nname: test-skill\ndescription: d\n---\n\nThe *derived* means of the runs differ by 2 s. Labels: *measured* means we ran it.\n"
+        let graph = GraphExtractor.extract(from: try SkillDocument.parse(Array(text.utf8), path: "SKILL.md"))
+        #expect(graph.claims.map(\.text) == ["The derived means of the runs differ by 2 s."])
+        #expect(graph.claims.first?.label == .derived)
+        #expect(graph.legend == ["measured"])
+    }
+}

@@ -208,7 +208,8 @@ struct SentenceReader {
     private func legendLabels(in range: Range<Int>) -> [ClaimLabel]? {
         guard contains(" means ", in: range) else { return nil }
         var declared: [ClaimLabel] = []
-        for (run, label) in labelledRuns(in: range) where followedByMeans(run.range.upperBound, within: range) {
+        for (run, label) in labelledRuns(in: range)
+        where followedByMeans(run.range.upperBound, within: range) && opensClause(run.range.lowerBound, in: range) {
             declared.append(label)
         }
         if contains("a link means", in: range) || contains("A link means", in: range) { declared.append(.cited) }
@@ -228,6 +229,15 @@ struct SentenceReader {
             }
             return false
         }
+    }
+
+    /// A legend's label opens its clause: at the sentence's start, or after
+    /// `:`, `;` or `,` ("Labels below: *measured* means ..."), not mid-phrase
+    /// ("the *derived* means of two runs").
+    private func opensClause(_ offset: Int, in range: Range<Int>) -> Bool {
+        var index = offset
+        while index > range.lowerBound, bytes[index - 1] == 0x20 { index -= 1 }
+        return index == range.lowerBound || bytes[index - 1] == 0x3A || bytes[index - 1] == 0x3B || bytes[index - 1] == 0x2C
     }
 
     private func followedByMeans(_ offset: Int, within range: Range<Int>) -> Bool {
