@@ -6,6 +6,8 @@ struct GraphExtractor {
     let registry: String?
 
     private var graph = SkillGraph()
+    /// Skills cite the same pages again and again: each URL is read once.
+    private var targets: [String: CitationTarget] = [:]
     private var headings: [(level: Int, title: String)] = []
     private var lastLine = 1
 
@@ -180,8 +182,14 @@ struct GraphExtractor {
         graph.claims.append(claim)
     }
 
-    private func citation(for link: FlatText.Link, in text: FlatText) -> Citation {
-        let target = CitationTarget(link.url, registry: registry)
+    private mutating func citation(for link: FlatText.Link, in text: FlatText) -> Citation {
+        let target: CitationTarget
+        if let known = targets[link.url] {
+            target = known
+        } else {
+            target = CitationTarget(link.url, registry: registry)
+            targets[link.url] = target
+        }
         return Citation(
             text: text.string(link.range), url: link.url, target: target.target, fragment: target.fragment,
             kind: target.kind, location: link.location ?? text.location(of: link.range.lowerBound) ?? SourceLocation(line: 1, column: 1),

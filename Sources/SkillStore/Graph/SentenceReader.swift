@@ -69,17 +69,19 @@ struct SentenceReader {
     private func sentenceRanges(outside groups: [Range<Int>]) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = 0
-        var index = 0
         var groupIndex = 0
-        while index < bytes.count {
-            while groupIndex < groups.count && groups[groupIndex].upperBound <= index { groupIndex += 1 }
-            let inGroup = groupIndex < groups.count && groups[groupIndex].contains(index)
-            let byte = bytes[index]
-            if !inGroup, byte == 0x2E || byte == 0x21 || byte == 0x3F, !text.isCode(index), endsSentence(at: index) {
-                ranges.append(start..<(index + 1))
-                start = index + 1
+        bytes.withUnsafeBufferPointer { buffer in
+            // Only `.`, `!` and `?` can end a sentence; everything else is skipped fast.
+            for index in 0..<buffer.count {
+                let byte = buffer[index]
+                guard byte == 0x2E || byte == 0x21 || byte == 0x3F else { continue }
+                while groupIndex < groups.count && groups[groupIndex].upperBound <= index { groupIndex += 1 }
+                let inGroup = groupIndex < groups.count && groups[groupIndex].contains(index)
+                if !inGroup, !text.isCode(index), endsSentence(at: index) {
+                    ranges.append(start..<(index + 1))
+                    start = index + 1
+                }
             }
-            index += 1
         }
         if start < bytes.count { ranges.append(start..<bytes.count) }
         return ranges.compactMap(trimmed).filter { range in
