@@ -75,6 +75,24 @@ import Testing
         #expect(stored?.string("digest") == forged)
     }
 
+    @Test func aSkillRefusedUnderSkipInvalidLeavesNoBlobBehind() throws {
+        let fixture = try StoreFixture()
+        try fixture.skill("good-one")
+        let bad = try fixture.skill("bad-one")
+        try fixture.write("bad-one/references/z-last.md", "bytes no other skill has\n")
+        // The collision is on the bundle's last file, so SKILL.md comes first.
+        let colliding = BlobDigest(of: Array("bytes no other skill has\n".utf8))
+        try fixture.store.database.query(
+            "INSERT INTO blobs (digest, id, size, content) VALUES (?, ?, 1, x'00')",
+            [.text(colliding.id + String(repeating: "0", count: 48)), .text(colliding.id)])
+
+        let report = try fixture.publish([fixture.folder.path]) { $0.skipInvalid = true }
+        #expect(report.results.map(\.name) == ["good-one"])
+        #expect(report.refused.first?.diagnostics.first?.code == "blob-id-collision")
+        let skillBlob = BlobDigest(of: try Array(Data(contentsOf: URL(fileURLWithPath: bad + "/SKILL.md"))))
+        #expect(try fixture.store.database.queryFirst("SELECT 1 AS found FROM blobs WHERE id = ?", [.text(skillBlob.id)]) == nil)
+    }
+
     @Test func everyVersionHasAManifestBlobListingItsFiles() throws {
         let fixture = try StoreFixture()
         let path = try fixture.skill("fold-tips")

@@ -120,58 +120,72 @@ extension SkillStore {
                 code: "version-exists")])
         }
 
-        // Prepared once and reused: sqlite3_exec would parse these for every skill.
-        try database.statement("SAVEPOINT skill").run([])
-        do {
-            for (file, digest) in skill.files {
-                try storeBlob(file.bytes, digest: digest, path: skill.source.kind == .folder
-                    ? (skill.source.path as NSString).appendingPathComponent(file.path) : path)
+        // Every refusal is found before the first write, so a skill refused
+        // under --skip-invalid leaves nothing behind without a savepoint (a
+        // savepoint per skill would also make a full-text index flush its
+        // pending terms for every skill).
+        try refuseIDCollisions(skill)
+        for (file, digest) in skill.files {
+            try storeBlob(file.bytes, digest: digest, path: path)
+        }
+        try storeBlob(skill.manifestBytes, digest: skill.manifestDigest, path: path)
+        try database.statement("INSERT INTO skills (name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING")
+            .run([.text(skill.name), .text(publishedAt)])
+        try database.statement("""
+            INSERT INTO versions (skill, label, skill_blob, manifest_blob, description, front_matter,
+                                  published_at, published_by, graph_version, legend)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).run([
+                .text(skill.name), .text(skill.label), .text(skill.files[0].digest.id),
+                .text(skill.manifestDigest.id), .text(skill.description),
+                .text(skill.frontMatterJSON), .text(publishedAt), .text(publisher),
+                .integer(Int64(Self.graphVersion)), .text(skill.graph.legend.joined(separator: ",")),
+            ])
+        let sequence = Int(database.lastInsertRowID)
+        let insertFile = try database.statement(
+            "INSERT INTO version_files (version, path, blob, size, executable) VALUES (?, ?, ?, ?, ?)")
+        for entry in skill.manifest.files {
+            try insertFile.run([
+                .integer(Int64(sequence)), .text(entry.path), .text(entry.id),
+                .integer(Int64(entry.size)), .integer(entry.executable ? 1 : 0),
+            ])
+        }
+        try writeGraph(skill.graph, version: sequence, updatingVersionRow: false)
+        return result(sequence, .new, label: skill.label)
+    }
+
+    /// Refuses the skill if any of its blobs' 16-hex ids is taken by other
+    /// bytes, in the store or among its own files.
+    private func refuseIDCollisions(_ skill: PreparedSkill) throws {
+        var seen: [String: String] = [:]
+        let lookup = try database.statement("SELECT digest FROM blobs WHERE id = ?")
+        for (path, digest) in skill.files.map({ ($0.file.path, $0.digest) }) + [("manifest", skill.manifestDigest)] {
+            var taken = seen[digest.id]
+            if taken == nil {
+                try lookup.bind(1, digest.id)
+                taken = try lookup.step()?.string("digest")
+                lookup.reset()
             }
-            try storeBlob(skill.manifestBytes, digest: skill.manifestDigest, path: path)
-            try database.statement("INSERT INTO skills (name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING")
-                .run([.text(skill.name), .text(publishedAt)])
-            try database.statement("""
-                INSERT INTO versions (skill, label, skill_blob, manifest_blob, description, front_matter,
-                                      published_at, published_by, graph_version, legend)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).run([
-                    .text(skill.name), .text(skill.label), .text(skill.files[0].digest.id),
-                    .text(skill.manifestDigest.id), .text(skill.description),
-                    .text(skill.frontMatterJSON), .text(publishedAt), .text(publisher),
-                    .integer(Int64(Self.graphVersion)), .text(skill.graph.legend.joined(separator: ",")),
-                ])
-            let sequence = Int(database.lastInsertRowID)
-            let insertFile = try database.statement(
-                "INSERT INTO version_files (version, path, blob, size, executable) VALUES (?, ?, ?, ?, ?)")
-            for entry in skill.manifest.files {
-                try insertFile.run([
-                    .integer(Int64(sequence)), .text(entry.path), .text(entry.id),
-                    .integer(Int64(entry.size)), .integer(entry.executable ? 1 : 0),
-                ])
+            if let taken, taken != digest.hex {
+                throw InputRefused([Diagnostic(
+                    path: skill.source.kind == .folder && path != "manifest"
+                        ? (skill.source.path as NSString).appendingPathComponent(path) : skill.source.skillFilePath,
+                    location: nil,
+                    message: "blob id \(digest.id) is already taken by different bytes (sha256:\(taken)); "
+                        + "this content (sha256:\(digest.hex)) cannot be stored under it",
+                    code: "blob-id-collision")])
             }
-            try writeGraph(skill.graph, version: sequence, updatingVersionRow: false)
-            try database.statement("RELEASE skill").run([])
-            return result(sequence, .new, label: skill.label)
-        } catch {
-            try? database.execute("ROLLBACK TO skill")
-            try? database.execute("RELEASE skill")
-            throw error
+            seen[digest.id] = digest.hex
         }
     }
 
-    /// Stores `bytes` once. An id already taken by different bytes is refused.
+    /// Stores `bytes` once (`refuseIDCollisions` has ruled out an id taken by other bytes).
     func storeBlob(_ bytes: [UInt8], digest: BlobDigest, path: String) throws {
         try database.statement(
             "INSERT INTO blobs (digest, id, size, content) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
         ).run([.text(digest.hex), .text(digest.id), .integer(Int64(bytes.count)), .blob(bytes)])
         guard database.changes == 0 else { return }
         let stored = try database.queryFirst("SELECT digest FROM blobs WHERE id = ?", [.text(digest.id)])
-        if let stored, stored.string("digest") != digest.hex {
-            throw InputRefused([Diagnostic(
-                path: path, location: nil,
-                message: "blob id \(digest.id) is already taken by different bytes (sha256:\(stored.string("digest"))); "
-                    + "this content (sha256:\(digest.hex)) cannot be stored under it",
-                code: "blob-id-collision")])
-        }
+        precondition(stored?.string("digest") == digest.hex, "blob \(digest.id) collided after the collision check")
     }
 }

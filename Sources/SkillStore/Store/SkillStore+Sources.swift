@@ -56,6 +56,13 @@ extension SkillStore {
                     url: target, id: digest.id, sequence: existing.int("seq"), sections: document.sections.count,
                     status: .unchanged)
             }
+            if let taken = try database.queryFirst("SELECT digest FROM blobs WHERE id = ?", [.text(digest.id)])?
+                .string("digest"), taken != digest.hex {
+                throw InputRefused([Diagnostic(
+                    path: path, location: nil,
+                    message: "blob id \(digest.id) is already taken by different bytes (sha256:\(taken))",
+                    code: "blob-id-collision")])
+            }
             try storeBlob(file.bytes, digest: digest, path: path)
             try database.query(
                 "INSERT INTO sources (url, blob, published_at, published_by) VALUES (?, ?, ?, ?)",
