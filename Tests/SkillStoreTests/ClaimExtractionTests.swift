@@ -522,3 +522,35 @@ import Testing
         #expect(graph.legend == ["measured"])
     }
 }
+
+/// Prose that once fooled the reader.
+@Suite struct ProseEdgeTests {
+    func graph(_ body: String) throws -> SkillGraph {
+        let text = "---\nname: test-skill\ndescription: d\n---\n\n" + body
+        return GraphExtractor.extract(from: try SkillDocument.parse(Array(text.utf8), path: "SKILL.md"))
+    }
+
+    @Test(arguments: [
+        "We never *measured* it.", "It has not been *measured*.", "No one *measured* this.",
+        "It wasn't *measured*.", "It was never *derived*.",
+    ])
+    func negatedLabelsDoNotCount(sentence: String) throws {
+        #expect(try graph(sentence + "\n").claims.map(\.label) == [.unlabelled])
+    }
+
+    @Test func closingQuotesStayWithTheirSentenceAndTitlesDoNotEndOne() throws {
+        let claims = try graph("He said \"Stop.\" Then he left. Ask Dr. Smith first.\n").claims.map(\.text)
+        #expect(claims == ["He said \"Stop.\"", "Then he left.", "Ask Dr. Smith first."])
+    }
+
+    @Test func aLongNumberInLinkTextIsNoTime() throws {
+        let citations = try graph("See [order 12345678901234567890](https://example.com/) and [99999999999999999999:00](https://example.com/x).\n").citations
+        #expect(citations.map(\.textTimes) == [[], []])
+    }
+
+    @Test func ruleIDsTieToASkillNamedInTheirOwnSentence() throws {
+        let links = try graph("See R9. Use `kg-two` for bars. Then apply R2.\n\nSee rules R1 and R2 of `kg-two`. Our own R3 matters too.\n").links
+        let rules = links.filter { $0.kind == .rule }.map { "\($0.skill)#\($0.rule!)" }
+        #expect(rules == ["test-skill#R9", "test-skill#R2", "kg-two#R1", "kg-two#R2", "test-skill#R3"])
+    }
+}

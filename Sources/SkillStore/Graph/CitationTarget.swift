@@ -92,7 +92,8 @@ enum TimeText {
                 var value = 0
                 let start = cursor
                 while isDigit(cursor) {
-                    value = value * 10 + Int(bytes[cursor] - 0x30)
+                    // A long number is no time; count its digits without overflowing.
+                    if cursor - start < 4 { value = value * 10 + Int(bytes[cursor] - 0x30) }
                     cursor += 1
                 }
                 let length = cursor - start

@@ -81,6 +81,19 @@ struct FlatText {
         return low..<end
     }
 
+    /// Indexes of the runs that overlap `range`.
+    func runIndexes(overlapping range: Range<Int>) -> Range<Int> {
+        var low = 0
+        var high = runs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if runs[middle].range.upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < runs.count, runs[end].range.lowerBound < range.upperBound { end += 1 }
+        return low..<end
+    }
+
     func string(_ range: Range<Int>) -> String {
         String(decoding: bytes[range], as: UTF8.self)
     }

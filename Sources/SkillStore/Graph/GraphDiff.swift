@@ -1,9 +1,11 @@
 /// What changed between two versions of a skill, at the level a reviewer
-/// reads: claims added, removed or relabelled, citations added or removed,
-/// rules added, removed or retitled.
+/// reads: claims added, removed, reworded or relabelled, citations added or
+/// removed, rules added, removed or retitled.
 public struct GraphChange: Sendable, Codable, Equatable {
     public enum Kind: String, Sendable, Codable {
         case claimAdded = "claim-added", claimRemoved = "claim-removed", claimRelabelled = "claim-relabelled"
+        /// Reworded: most words kept, some changed (label words and link text aside).
+        case claimChanged = "claim-changed"
         case citationAdded = "citation-added", citationRemoved = "citation-removed"
         case ruleAdded = "rule-added", ruleRemoved = "rule-removed", ruleRetitled = "rule-retitled"
     }
@@ -23,6 +25,11 @@ public enum GraphDiff {
     /// keeps a claim the same claim), then by similar wording.
     public static func changes(from old: SkillGraph, to new: SkillGraph, vocabulary: LabelVocabulary = .standard) -> [GraphChange] {
         var changes: [GraphChange] = []
+        let oldTitles = Dictionary(old.rules.map { ($0.id, $0.title ?? "") }, uniquingKeysWith: { first, _ in first })
+        let retitled: [(String, String)] = new.rules.compactMap { rule in
+            guard let before = oldTitles[rule.id], let after = rule.title, before != after else { return nil }
+            return (before, after)
+        }
         let oldKeys = old.claims.map { words(of: $0, in: old, vocabulary: vocabulary) }
         let newKeys = new.claims.map { words(of: $0, in: new, vocabulary: vocabulary) }
 
@@ -60,6 +67,12 @@ public enum GraphDiff {
         for (oldIndex, newIndex) in pairs {
             let before = old.claims[oldIndex]
             let after = new.claims[newIndex]
+            // A retitled rule's title sentence is reported once, as the retitle.
+            let isRetitle = retitled.contains { $0.0 == before.text && $0.1 == after.text }
+            if oldKeys[oldIndex] != newKeys[newIndex] && !isRetitle {
+                changes.append(GraphChange(
+                    kind: .claimChanged, line: after.location.line, subject: after.text, detail: "was: \(before.text)"))
+            }
             if before.label != after.label {
                 changes.append(GraphChange(
                     kind: .claimRelabelled, line: after.location.line, subject: after.text,

@@ -205,9 +205,12 @@ struct GraphExtractor {
     ) {
         var named: [(offset: Int, name: String)] = []
         var ruleIDs: [(offset: Int, id: String)] = []
-        for run in text.runIndexes(startingIn: range).map({ text.runs[$0] }) {
-            guard run.style == .code || (run.link == nil && text.bytes[run.range].contains(0x52)) else { continue }
-            let content = text.string(run.range)
+        for index in text.runIndexes(overlapping: range) {
+            let run = text.runs[index]
+            // A text run can span a sentence boundary: read only this sentence's part.
+            let part = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
+            guard run.style == .code || (run.link == nil && text.bytes[part].contains(0x52)) else { continue }
+            let content = text.string(part)
             if run.style == .code {
                 if let id = Self.ruleID(atStartOf: Substring(content)), id == content {
                     ruleIDs.append((run.range.lowerBound, id))
@@ -218,12 +221,15 @@ struct GraphExtractor {
                         location: text.location(of: run.range.lowerBound) ?? fallback, certain: certain))
                     if certain { named.append((run.range.lowerBound, content)) }
                 }
-            } else if run.link == nil, text.bytes[run.range].contains(0x52) {
-                ruleIDs += Self.ruleIDs(in: content).map { (run.range.lowerBound + $0.offset, $0.id) }
+            } else {
+                ruleIDs += Self.ruleIDs(in: content).map { (part.lowerBound + $0.offset, $0.id) }
             }
         }
+        // Both lists are in text order: walk them together, not one search per id.
+        var nearest = -1
         for (offset, id) in ruleIDs {
-            let target = named.last { $0.offset < offset }?.name ?? named.first?.name ?? skill
+            while nearest + 1 < named.count && named[nearest + 1].offset < offset { nearest += 1 }
+            let target = nearest >= 0 ? named[nearest].name : (named.first?.name ?? skill)
             // A rule naming itself (`R7.` at the start of item 7) is not a link.
             if target == skill && id == currentRule { continue }
             graph.links.append(CrossLink(

@@ -77,9 +77,9 @@ struct SentenceReader {
                 guard byte == 0x2E || byte == 0x21 || byte == 0x3F else { continue }
                 while groupIndex < groups.count && groups[groupIndex].upperBound <= index { groupIndex += 1 }
                 let inGroup = groupIndex < groups.count && groups[groupIndex].contains(index)
-                if !inGroup, !text.isCode(index), endsSentence(at: index) {
-                    ranges.append(start..<(index + 1))
-                    start = index + 1
+                if !inGroup, !text.isCode(index), let end = sentenceEnd(at: index) {
+                    ranges.append(start..<end)
+                    start = end
                 }
             }
         }
@@ -89,23 +89,25 @@ struct SentenceReader {
         }
     }
 
-    private static let abbreviations: Set<String> = ["e.g", "i.e", "etc", "vs", "cf", "fig", "approx", "eg", "ie"]
+    private static let abbreviations: Set<String> = ["e.g", "i.e", "etc", "vs", "cf", "fig", "approx", "eg", "ie", "dr", "mr", "mrs", "ms", "prof", "st"]
 
-    private func endsSentence(at index: Int) -> Bool {
+    /// Where the sentence ends if the mark at `index` ends one: after the
+    /// mark and any closing quotes or brackets right after it.
+    private func sentenceEnd(at index: Int) -> Int? {
         var next = index + 1
-        // Closing quotes and brackets right after the mark belong to the sentence.
         while next < bytes.count, bytes[next] == 0x22 || bytes[next] == 0x29 || bytes[next] == 0x27 { next += 1 }
-        if next >= bytes.count { return !precededByAbbreviation(index) }
-        guard bytes[next] == 0x20 || bytes[next] == 0x09 else { return false }
+        let end = next
+        if next >= bytes.count { return precededByAbbreviation(index) ? nil : end }
+        guard bytes[next] == 0x20 || bytes[next] == 0x09 else { return nil }
         while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
-        guard next < bytes.count else { return true }
+        guard next < bytes.count else { return end }
         let first = bytes[next]
         // "No. 5" is a number, not the end of an answer.
-        if first >= 0x30 && first <= 0x39 && precedingWord(index).lowercased() == "no" { return false }
+        if first >= 0x30 && first <= 0x39 && precedingWord(index).lowercased() == "no" { return nil }
         let opensSentence = (first >= 0x41 && first <= 0x5A) || (first >= 0x30 && first <= 0x39)
             || first == 0x28 || first == 0x22 || first == 0x5B || first >= 0xC0
             || text.run(at: next).map { $0.style != .plain && $0.range.lowerBound == next } == true
-        return opensSentence && !precededByAbbreviation(index)
+        return opensSentence && !precededByAbbreviation(index) ? end : nil
     }
 
     /// The word that ends at `index` (a `.` or other mark).
@@ -288,10 +290,15 @@ struct SentenceReader {
         return labels
     }
 
-    /// "not measured", "not yet measured" do not carry the label.
+    private static let negations: Set<String> = ["not", "never", "no", "nobody", "cannot", "neither", "nor"]
+
+    /// "not measured", "not yet measured", "never measured", "has not been
+    /// measured", "no one measured": a negation among the three words before
+    /// the label means the sentence does not carry it.
     private func negated(before offset: Int, from start: Int) -> Bool {
-        let before = text.string(max(start, offset - 8)..<offset).lowercased()
-        return before.hasSuffix("not ") || before.hasSuffix("not yet ")
+        let words = text.string(max(start, offset - 32)..<offset).lowercased()
+            .split(whereSeparator: { !$0.isLetter && $0 != "'" }).suffix(3)
+        return words.contains { Self.negations.contains(String($0)) || $0.hasSuffix("n't") }
     }
 
     private func linkIndexes(in range: Range<Int>) -> [Int] {

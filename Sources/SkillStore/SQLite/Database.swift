@@ -261,7 +261,11 @@ public final class Statement {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
-        case SQLITE_TEXT: return .text(String(cString: sqlite3_column_text(handle, index)))
+        case SQLITE_TEXT:
+            // By length, not up to the first NUL: text may hold an escaped "\u0000".
+            let count = Int(sqlite3_column_bytes(handle, index))
+            guard count > 0, let pointer = sqlite3_column_text(handle, index) else { return .text("") }
+            return .text(String(decoding: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self))
         case SQLITE_BLOB:
             let count = Int(sqlite3_column_bytes(handle, index))
             // sqlite3_column_blob returns NULL for an empty blob.

@@ -6,6 +6,8 @@ public enum SkillStoreError: Error, Sendable, Equatable, CustomStringConvertible
     case databaseMissing(path: String)
     /// A skill, version or blob that is not in the store.
     case notFound(String)
+    /// The file is not a SkillStore database (another SQLite database, or not SQLite at all).
+    case notASkillStore(path: String, reason: String)
     /// Stored bytes that no longer hash to their id: the database was damaged.
     case corrupt(String)
 
@@ -15,6 +17,8 @@ public enum SkillStoreError: Error, Sendable, Equatable, CustomStringConvertible
             return "no SkillStore database at \(path); create it with 'skillctl init' or by publishing"
         case .notFound(let what):
             return what
+        case .notASkillStore(let path, let reason):
+            return "\(path) is not a SkillStore database (\(reason)); nothing was changed"
         case .corrupt(let what):
             return "integrity failure: \(what); run 'skillctl fsck'"
         }
@@ -38,6 +42,7 @@ public final class SkillStore {
             throw SkillStoreError.databaseMissing(path: path)
         }
         created = !exists
+        if exists { try Self.requireSkillStore(at: path) }
         if create {
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty {
@@ -47,6 +52,25 @@ public final class SkillStore {
         database = try Database(path: path)
         migrationsApplied = try Migrator().migrate(database)
         try refreshGraphs()
+    }
+
+    /// Refuses, before anything is written to it, a file that is not a
+    /// SkillStore database: SkillStore never adopts another program's data.
+    private static func requireSkillStore(at path: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw SkillStoreError.notASkillStore(path: path, reason: "it is a folder")
+        }
+        let tables: [String]
+        do {
+            let probe = try Database(path: path, readOnly: true)
+            tables = try probe.query("SELECT name FROM sqlite_master WHERE type = 'table'").map { $0.string("name") }
+        } catch let error as SQLiteError {
+            throw SkillStoreError.notASkillStore(path: path, reason: error.message)
+        }
+        if !tables.isEmpty && !tables.contains("schema_migrations") {
+            throw SkillStoreError.notASkillStore(path: path, reason: "it holds other tables and no SkillStore schema")
+        }
     }
 
     /// Names of the migrations this binary carries, in order.

@@ -32,7 +32,7 @@ struct Context {
     /// `--db`, else `SKILLSTORE_DB`, else `$XDG_DATA_HOME/skillstore/skillstore.db`,
     /// else `~/.local/share/skillstore/skillstore.db`.
     var databasePath: String {
-        if let path = arguments.value("--db") { return path }
+        if let path = arguments.value("--db"), !path.isEmpty { return path }
         if let path = environment["SKILLSTORE_DB"], !path.isEmpty { return path }
         if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/skillstore/skillstore.db" }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "."

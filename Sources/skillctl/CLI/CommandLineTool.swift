@@ -41,6 +41,9 @@ enum CommandLineTool {
             output.line(helpText(for: command))
             return .success
         }
+        if arguments.value("--db") == "" {
+            return usageFailure(UsageError("--db needs a path; an empty one would be a throwaway database"), output: output)
+        }
         guard let commandType = commands.first(where: { $0.name == name }) else {
             return usageFailure(UsageError("unknown command '\(name)'"), output: output)
         }

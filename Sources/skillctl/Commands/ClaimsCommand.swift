@@ -36,13 +36,23 @@ struct ClaimsCommand: Command {
             label = nil
         }
         section = arguments.value("--section")
-        rule = arguments.value("--rule")?.uppercased()
+        if let text = arguments.value("--rule") {
+            guard GraphRuleID.isValid(text) else {
+                throw UsageError("--rule takes a rule id such as R6, not '\(text)'", command: Self.name)
+            }
+            rule = text.uppercased()
+        } else {
+            rule = nil
+        }
     }
 
     func run(_ context: Context) throws -> ExitCode {
         let store = try context.openForReading()
         let version = try store.version(of: reference.name, label: reference.label)
         let graph = try store.graph(of: version)
+        if let rule, !graph.rules.contains(where: { $0.id == rule }) {
+            throw SkillStoreError.notFound("\(version.name) \(version.label) has no rule \(rule)")
+        }
         let claims = graph.claims.filter { claim in
             (label == nil || claim.label == label || claim.labels.contains(label!))
                 && (section == nil || claim.section.contains { $0.localizedCaseInsensitiveContains(section!) })

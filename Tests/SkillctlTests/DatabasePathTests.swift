@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// skillctl never adopts a file that is not its own, and says which path it refused.
+@Suite struct DatabasePathTests {
+    @Test func anotherProgramsDatabaseIsRefusedAndLeftAlone() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.url.appendingPathComponent("other.db")
+        // Someone else's SQLite database: one table, none of ours.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", path.path, "CREATE TABLE notes (x)"]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            print("skipped: the sqlite3 shell is not installed (scripts/bootstrap installs it)")
+            return
+        }
+        let before = try Data(contentsOf: path)
+
+        for arguments in [["ls"], ["init"], ["publish", folder.path("nothing")]] {
+            let result = try Skillctl(database: path).run(arguments)
+            #expect(result.status == 3 || result.status == 4, "\(arguments): \(result.stderr)")
+        }
+        let ls = try Skillctl(database: path).run(["ls"])
+        #expect(ls.stderr.contains("is not a SkillStore database"))
+        #expect(try Data(contentsOf: path) == before)
+    }
+
+    @Test func aFolderOrAFileThatIsNotSQLiteIsRefusedWithItsPath() throws {
+        let folder = try TemporaryFolder()
+        let junk = try folder.write("junk.db", "not a database\n")
+        let asFolder = try Skillctl(database: folder.url).run(["ls"])
+        #expect(asFolder.status == 3)
+        #expect(asFolder.stderr.contains("is a folder"))
+        let asJunk = try Skillctl(database: junk).run(["versions", "x"])
+        #expect(asJunk.status == 3)
+        #expect(asJunk.stderr.contains("not a SkillStore database"))
+    }
+
+    @Test func anEmptyDatabasePathIsAUsageError() throws {
+        let process = Process()
+        process.executableURL = Skillctl.executable
+        process.arguments = ["--db", "", "init"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(message.contains("--db needs a path"))
+    }
+}
