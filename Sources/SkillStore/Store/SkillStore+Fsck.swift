@@ -90,6 +90,12 @@ extension SkillStore {
                 }
             }
         }
+        for row in try database.query(
+            "SELECT s.url, s.blob FROM sources s LEFT JOIN blobs b ON b.id = s.blob WHERE b.id IS NULL")
+        {
+            report.problems.append(IntegrityProblem(
+                subject: row.string("url"), message: "source blob \(row.string("blob")) is missing"))
+        }
         return report
     }
 }

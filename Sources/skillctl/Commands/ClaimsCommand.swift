@@ -79,9 +79,13 @@ struct ClaimEntry: Encodable {
     struct CitationEntry: Encodable {
         var text: String
         var url: String
+        var target: String
         var kind: String
         var fragment: String?
         var line: Int
+        var column: Int
+        var urlTime: Int?
+        var textTimes: [Int]
         /// For a citation that resolves to a stored source's section: that section's opening.
         var section: String?
         var sectionOpening: String?
@@ -92,6 +96,7 @@ struct ClaimEntry: Encodable {
     var labels: [String]
     var text: String
     var qualifier: String?
+    var unit: String
     var line: Int
     var column: Int
     var section: [String]
@@ -100,11 +105,12 @@ struct ClaimEntry: Encodable {
     var citations: [CitationEntry]
 
     init(_ claim: Claim, graph: SkillGraph, skill: String) {
-        address = "\(skill):\(claim.location.line)"
+        address = "\(skill):\(claim.location.line):\(claim.location.column)"
         label = claim.label.rawValue
         labels = claim.labels.map(\.rawValue)
         text = claim.text
         qualifier = claim.qualifier
+        unit = claim.unit.rawValue
         line = claim.location.line
         column = claim.location.column
         section = claim.section
@@ -113,8 +119,9 @@ struct ClaimEntry: Encodable {
         citations = claim.citations.map { index in
             let citation = graph.citations[index]
             return CitationEntry(
-                text: citation.text, url: citation.url, kind: citation.kind.rawValue, fragment: citation.fragment,
-                line: citation.location.line)
+                text: citation.text, url: citation.url, target: citation.target, kind: citation.kind.rawValue,
+                fragment: citation.fragment, line: citation.location.line, column: citation.location.column,
+                urlTime: citation.urlTime, textTimes: citation.textTimes)
         }
     }
 }
