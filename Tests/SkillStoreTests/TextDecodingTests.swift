@@ -44,7 +44,7 @@ struct TextDecodingTests {
         #expect(diagnostics.first?.location == testCase.location)
         let byte = String(testCase.byte, radix: 16, uppercase: true)
         #expect(diagnostics.first?.message
-            == "invalid UTF-8 (byte 0x\(byte) at offset \(testCase.offset)); SKILL.md must be UTF-8 text")
+            == "invalid UTF-8 (byte 0x\(byte) at offset \(testCase.offset)); the file must be UTF-8 text")
     }
 
     @Test("a NUL byte is refused at its line:column, even in otherwise valid UTF-8")
@@ -55,7 +55,7 @@ struct TextDecodingTests {
         }
         #expect(error?.diagnostics == [Diagnostic(
             path: "pdf/SKILL.md", location: SourceLocation(line: 5, column: 3),
-            message: "NUL byte at offset 33; SKILL.md must be text", code: "encoding")])
+            message: "NUL byte at offset 33; the file must be text", code: "encoding")])
     }
 
     @Test("the first problem wins: a NUL before a bad byte is the one reported")

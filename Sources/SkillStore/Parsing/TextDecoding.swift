@@ -35,13 +35,13 @@ enum TextDecoding {
             guard length > 0 else {
                 throw InputRefused([Diagnostic(
                     path: path, location: SourceLocation(line: line, column: column),
-                    message: String(format: "invalid UTF-8 (byte 0x%02X at offset %d); SKILL.md must be UTF-8 text", byte, index),
+                    message: String(format: "invalid UTF-8 (byte 0x%02X at offset %d); the file must be UTF-8 text", byte, index),
                     code: "encoding")])
             }
             if byte == 0 {
                 throw InputRefused([Diagnostic(
                     path: path, location: SourceLocation(line: line, column: column),
-                    message: "NUL byte at offset \(index); SKILL.md must be text", code: "encoding")])
+                    message: "NUL byte at offset \(index); the file must be text", code: "encoding")])
             }
             if byte == 0x0A {
                 line += 1

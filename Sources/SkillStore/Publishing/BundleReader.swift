@@ -80,7 +80,11 @@ public struct BundleReader: Sendable {
             case .file:
                 append(path, relativePath)
             case .symlink:
-                guard let target = realPath(path), target.hasPrefix(realRoot + "/") else {
+                guard let target = realPath(path) else {
+                    refuse("symlink points at nothing", "symlink-dangling")
+                    continue
+                }
+                guard target.hasPrefix(realRoot + "/") else {
                     refuse("symlink points outside the skill folder", "symlink-escape")
                     continue
                 }
