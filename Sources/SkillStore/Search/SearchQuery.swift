@@ -1,0 +1,137 @@
+/// A search as a user types it, turned into an FTS5 MATCH expression that is
+/// always valid: user text never reaches FTS5 syntax unquoted.
+///
+/// The language: plain words (all must match), `"phrases"`, `prefix*`, `OR`
+/// between two terms, `NOT term` or `-term` to exclude. `AND` is the default
+/// and may be written. Anything else (stray quotes, parentheses, `NEAR(`,
+/// punctuation) is read as plain words. Every term is emitted as an FTS5
+/// string (`"fold"`), so the tokenizer, not the query grammar, sees its text.
+public struct SearchQuery: Sendable, Equatable {
+    /// At most this many terms are kept, so a pasted page cannot make a slow query.
+    public static let maxTerms = 32
+
+    public struct Term: Sendable, Equatable {
+        public var text: String
+        public var prefix: Bool
+    }
+
+    /// Terms joined by OR; the groups are ANDed.
+    public var groups: [[Term]]
+    public var excluded: [Term]
+
+    /// Nil when the input holds no searchable word (empty, or only operators and punctuation).
+    public init?(_ input: String) {
+        var groups: [[Term]] = []
+        var excluded: [Term] = []
+        var pendingOr = false
+        var pendingNot = false
+        var count = 0
+
+        for token in Self.tokens(of: input) {
+            switch token {
+            case .or:
+                pendingOr = !groups.isEmpty
+            case .not:
+                pendingNot = true
+            case .and:
+                continue
+            case .term(let term, let negated):
+                guard count < Self.maxTerms else { break }
+                count += 1
+                if negated || pendingNot {
+                    excluded.append(term)
+                } else if pendingOr, !groups.isEmpty {
+                    groups[groups.count - 1].append(term)
+                } else {
+                    groups.append([term])
+                }
+                pendingOr = false
+                pendingNot = false
+            }
+        }
+        // FTS5 cannot match "everything except": exclusions need a term to subtract from.
+        guard !groups.isEmpty else { return nil }
+        self.groups = groups
+        self.excluded = excluded
+    }
+
+    /// The FTS5 expression: `("a" OR "b") AND "c"* NOT "d"`.
+    public var fts5: String {
+        var expression = groups.map { group in
+            let alternatives = group.map(Self.quoted)
+            return alternatives.count == 1 ? alternatives[0] : "(" + alternatives.joined(separator: " OR ") + ")"
+        }.joined(separator: " AND ")
+        for term in excluded { expression += " NOT " + Self.quoted(term) }
+        return expression
+    }
+
+    /// The words to highlight in snippets, lower-cased.
+    public var highlightWords: [String] {
+        groups.flatMap { $0 }.flatMap { Self.words(in: $0.text) }
+    }
+
+    private static func quoted(_ term: Term) -> String {
+        "\"" + term.text.replacingAll("\"", with: "\"\"") + "\"" + (term.prefix ? " *" : "")
+    }
+
+    private enum Token: Equatable {
+        case term(Term, negated: Bool)
+        case or, not, and
+    }
+
+    /// Splits input into terms and operators. A term keeps only letters,
+    /// digits and inner apostrophes or hyphens; a phrase keeps its words.
+    private static func tokens(of input: String) -> [Token] {
+        var tokens: [Token] = []
+        var characters = Substring(input)
+        while let first = characters.first {
+            if first.isWhitespace {
+                characters = characters.dropFirst()
+                continue
+            }
+            if first == "\"" {
+                // A phrase runs to the next quote, or to the end when unclosed.
+                let body = characters.dropFirst()
+                let end = body.firstIndex(of: "\"") ?? body.endIndex
+                let phrase = words(in: String(body[..<end])).joined(separator: " ")
+                if !phrase.isEmpty { tokens.append(.term(Term(text: phrase, prefix: false), negated: false)) }
+                characters = end < body.endIndex ? body[body.index(after: end)...] : body[end...]
+                continue
+            }
+            let end = characters.firstIndex(where: \.isWhitespace) ?? characters.endIndex
+            var word = characters[..<end]
+            characters = characters[end...]
+            switch word {
+            case "OR": tokens.append(.or); continue
+            case "NOT": tokens.append(.not); continue
+            case "AND": tokens.append(.and); continue
+            default: break
+            }
+            var negated = false
+            if word.hasPrefix("-"), word.count > 1 {
+                negated = true
+                word = word.dropFirst()
+            }
+            let prefix = word.hasSuffix("*")
+            let parts = words(in: String(word))
+            for (index, part) in parts.enumerated() {
+                let isLast = index == parts.count - 1
+                tokens.append(.term(Term(text: part, prefix: prefix && isLast), negated: negated))
+            }
+        }
+        return tokens
+    }
+
+    /// Runs of letters and digits, lower-cased.
+    static func words(in text: String) -> [String] {
+        text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+    }
+}
+
+extension String {
+    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        for character in self { if character == target { result += replacement } else { result.append(character) } }
+        return result
+    }
+}

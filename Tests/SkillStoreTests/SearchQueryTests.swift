@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import SkillStore
+
+/// User search text becomes FTS5 syntax that is always valid.
+@Suite struct SearchQueryTests {
+    @Test(arguments: [
+        ("buttons on the fold", #""buttons" AND "on" AND "the" AND "fold""#),
+        (#""vertical controls" bar"#, #""vertical controls" AND "bar""#),
+        ("fold*", #""fold" *"#),
+        ("tent OR tabletop hinge", #"("tent" OR "tabletop") AND "hinge""#),
+        ("fold -hinge", #""fold" NOT "hinge""#),
+        ("fold NOT hinge", #""fold" NOT "hinge""#),
+        ("fold AND hinge", #""fold" AND "hinge""#),
+        ("Duo-Navigation", #""duo" AND "navigation""#),
+    ])
+    func theLanguage(input: String, expected: String) {
+        #expect(SearchQuery(input)?.fts5 == expected)
+    }
+
+    @Test(arguments: ["", "   ", "\"", "AND", "OR", "NOT", "*", "-", "-fold", "()", "!!!"])
+    func inputWithNoWordToFindIsNoQuery(input: String) {
+        #expect(SearchQuery(input) == nil)
+    }
+
+    /// Whatever a user types, FTS5 accepts the expression.
+    @Test(arguments: [
+        "\"", "AND", "fold AND", "OR fold", "fold OR", "*fold", "fold**", "NEAR(fold hinge)", "NEAR(",
+        "'; DROP TABLE skills; --", "fold\"hinge", "\"unclosed phrase", "a:b col:fold", "^fold", "fold + hinge",
+        "(fold OR", "{fold}", "fold NOT", "- -", "\u{0}fold", "emoji 🫠 fold", "é à ü", "R6",
+    ])
+    func hostileInputIsValidFTS5(input: String) throws {
+        let database = try Database(path: ":memory:")
+        try database.execute("CREATE VIRTUAL TABLE t USING fts5(body, tokenize='porter unicode61 remove_diacritics 2')")
+        try database.query("INSERT INTO t (body) VALUES ('the fold and the hinge of r6')")
+        if let query = SearchQuery(input) {
+            #expect(throws: Never.self) { try database.query("SELECT rowid FROM t WHERE t MATCH ?", [.text(query.fts5)]) }
+        }
+    }
+
+    @Test func aPastedPageIsCutToTheTermLimit() throws {
+        let input = String(repeating: "fold hinge tent ", count: 700)  // about 10 KB
+        let query = try #require(SearchQuery(input))
+        #expect(query.groups.count == SearchQuery.maxTerms)
+        let database = try Database(path: ":memory:")
+        try database.execute("CREATE VIRTUAL TABLE t USING fts5(body)")
+        #expect(throws: Never.self) { try database.query("SELECT rowid FROM t WHERE t MATCH ?", [.text(query.fts5)]) }
+    }
+
+    @Test func invalidUTF8ReadFromAFileIsSearchedAsItsReadableWords() throws {
+        let bytes: [UInt8] = [0x66, 0x6F, 0x6C, 0x64, 0x20, 0xFF, 0xFE, 0x20, 0x68, 0x69, 0x6E, 0x67, 0x65]
+        let query = try #require(SearchQuery(String(decoding: bytes, as: UTF8.self)))
+        #expect(query.fts5 == #""fold" AND "hinge""#)
+    }
+
+    @Test func matchesAreStemmed() throws {
+        let database = try Database(path: ":memory:")
+        try database.execute("CREATE VIRTUAL TABLE t USING fts5(body, tokenize='porter unicode61 remove_diacritics 2')")
+        try database.query("INSERT INTO t (body) VALUES ('keep buttons off the fold')")
+        let query = try #require(SearchQuery("folding button"))
+        #expect(try database.query("SELECT rowid FROM t WHERE t MATCH ?", [.text(query.fts5)]).count == 1)
+    }
+}
