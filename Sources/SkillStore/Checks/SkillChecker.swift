@@ -134,8 +134,7 @@ public struct SkillChecker {
             guard let store else { continue }
             let exists = (try? store.skillExists(link.skill)) ?? false
             if let rule = link.rule {
-                let resolved = exists && ((try? store.version(of: link.skill)).flatMap { try? store.graph(of: $0) }?
-                    .rules.contains { $0.id == rule } ?? false)
+                let resolved = ((try? store.latestVersion(of: link.skill, hasRule: rule)) ?? nil) == true
                 if !resolved {
                     reported.insert(key)
                     let why = exists ? "has no rule \(rule)" : "is not in the store"

@@ -18,14 +18,7 @@ extension SkillStore {
         return try links.compactMap { link in
             let target = try latestVersionSequence(of: link.skill)
             if !link.certain && target == nil { return nil }
-            var resolved = target != nil
-            if let rule = link.rule, let (sequence, _) = target {
-                resolved = try database.queryFirst(
-                    "SELECT 1 AS found FROM rules WHERE version = ? AND rule_id = ?",
-                    [.integer(Int64(sequence)), .text(rule)]) != nil
-            } else if link.rule != nil {
-                resolved = false
-            }
+            let resolved = try resolves(link, target: target)
             return ResolvedLink(link: link, from: version.name, resolved: resolved, targetID: target?.1)
         }
     }
@@ -44,14 +37,25 @@ extension SkillStore {
             let link = CrossLink(
                 kind: CrossLink.Kind(rawValue: row.string("kind")) ?? .skill, skill: row.string("skill"),
                 rule: row.optionalString("rule_id"), location: Self.location(row), certain: row.int("certain") != 0)
-            var resolved = target != nil
-            if let rule = link.rule, let (sequence, _) = target {
-                resolved = try database.queryFirst(
-                    "SELECT 1 AS found FROM rules WHERE version = ? AND rule_id = ?",
-                    [.integer(Int64(sequence)), .text(rule)]) != nil
-            }
+            let resolved = try resolves(link, target: target)
             return ResolvedLink(link: link, from: row.string("source"), resolved: resolved, targetID: target?.1)
         }
+    }
+
+    /// A skill link resolves when its target exists; a rule link when the
+    /// target's latest version (`target`) has that rule.
+    private func resolves(_ link: CrossLink, target: (Int, String)?) throws -> Bool {
+        guard let (sequence, _) = target else { return false }
+        guard let rule = link.rule else { return true }
+        return try database.queryFirst(
+            "SELECT 1 AS found FROM rules WHERE version = ? AND rule_id = ?",
+            [.integer(Int64(sequence)), .text(rule)]) != nil
+    }
+
+    /// Whether the latest version of `name` has rule `rule`; nil when no such skill is published.
+    public func latestVersion(of name: String, hasRule rule: String) throws -> Bool? {
+        guard let target = try latestVersionSequence(of: name) else { return nil }
+        return try resolves(CrossLink(kind: .rule, skill: name, rule: rule, location: SourceLocation(line: 1, column: 1), certain: true), target: target)
     }
 
     /// Whether a skill of that name is published.
