@@ -553,4 +553,9 @@ import Testing
         let rules = links.filter { $0.kind == .rule }.map { "\($0.skill)#\($0.rule!)" }
         #expect(rules == ["test-skill#R9", "test-skill#R2", "kg-two#R1", "kg-two#R2", "test-skill#R3"])
     }
+
+    @Test func namesAfterLowerCaseWordsAndBrandNamesEndAndStartSentences() throws {
+        let claims = try graph("Use plan B. Then fold it. It runs iOS 27. iOS handles it. Ask J. Smith. John F. Kennedy spoke.\n").claims.map(\.text)
+        #expect(claims == ["Use plan B.", "Then fold it.", "It runs iOS 27.", "iOS handles it.", "Ask J. Smith.", "John F. Kennedy spoke."])
+    }
 }

@@ -105,9 +105,21 @@ struct SentenceReader {
         // "No. 5" is a number, not the end of an answer.
         if first >= 0x30 && first <= 0x39 && precedingWord(index).lowercased() == "no" { return nil }
         let opensSentence = (first >= 0x41 && first <= 0x5A) || (first >= 0x30 && first <= 0x39)
+            || startsWithBrandName(at: next)
             || first == 0x28 || first == 0x22 || first == 0x5B || first >= 0xC0
             || text.run(at: next).map { $0.style != .plain && $0.range.lowerBound == next } == true
         return opensSentence && !precededByAbbreviation(index) ? end : nil
+    }
+
+    /// A word like "iOS" or "iPhone": lower-case first, a capital inside.
+    private func startsWithBrandName(at index: Int) -> Bool {
+        guard bytes[index] >= 0x61 && bytes[index] <= 0x7A else { return false }
+        var cursor = index + 1
+        while cursor < bytes.count, bytes[cursor].isASCIILetterOrDigit {
+            if bytes[cursor] >= 0x41 && bytes[cursor] <= 0x5A { return true }
+            cursor += 1
+        }
+        return false
     }
 
     /// The word that ends at `index` (a `.` or other mark).
@@ -122,8 +134,16 @@ struct SentenceReader {
         while start > 0, bytes[start - 1] != 0x20, bytes[start - 1] != 0x28 { start -= 1 }
         let word = String(decoding: bytes[start..<index], as: UTF8.self).lowercased()
         if Self.abbreviations.contains(word) { return true }
-        // A single capital, as in an initial ("J. Smith").
-        return index - start == 1 && bytes[start] >= 0x41 && bytes[start] <= 0x5A
+        // A single capital is an initial ("J. Smith", "John F. Kennedy") when
+        // it opens the text or follows a capitalized word; after a lower-case
+        // word it is a name of its own ("plan B. Then ...").
+        guard index - start == 1, bytes[start] >= 0x41 && bytes[start] <= 0x5A else { return false }
+        var previous = start - 1
+        while previous >= 0, bytes[previous] == 0x20 { previous -= 1 }
+        guard previous >= 0 else { return true }
+        var wordStart = previous
+        while wordStart > 0, bytes[wordStart - 1] != 0x20 { wordStart -= 1 }
+        return bytes[wordStart] >= 0x41 && bytes[wordStart] <= 0x5A
     }
 
     private func trimmed(_ range: Range<Int>) -> Range<Int>? {
