@@ -52,3 +52,16 @@ import Testing
         #expect(message.contains("--db needs a path"))
     }
 }
+
+/// A refused source page leaves no database behind, as a refused skill does.
+@Suite struct RefusedSourceTests {
+    @Test(arguments: [("https://example.org/page", 4), ("no-scheme", 2)])
+    func aRefusedSourceLeavesNoNewDatabase(url: String, status: Int32) throws {
+        let folder = try TemporaryFolder()
+        let page = try folder.write("page.txt", Data([0x62, 0x61, 0x64, 0x20, 0xFF, 0x0A]))
+        let database = folder.url.appendingPathComponent("new.db")
+        let result = try Skillctl(database: database).run(["publish", "--source", url, page.path])
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: database.path))
+    }
+}

@@ -65,6 +65,16 @@ struct PublishCommand: Command {
         forceProgress = arguments.has("--progress")
     }
 
+    private func publishSource(_ url: String, _ context: Context) throws -> ExitCode {
+        let result = try context.openForWriting().publishSource(url: url, path: paths[0], publisher: options.publisher)
+        if context.json {
+            context.output.json(result)
+        } else {
+            context.output.table([[result.status.rawValue, result.url, result.id, plural(result.sections, "section")]])
+        }
+        return .success
+    }
+
     private func publish(_ context: Context) throws -> PublishReport {
         let sources = try SkillSource.discover(paths)
         let store = try context.openForWriting()
@@ -79,25 +89,17 @@ struct PublishCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitCode {
-        if let sourceURL {
-            let result = try context.openForWriting().publishSource(url: sourceURL, path: paths[0], publisher: options.publisher)
-            if context.json {
-                context.output.json(result)
-            } else {
-                context.output.table([[result.status.rawValue, result.url, result.id, plural(result.sections, "section")]])
-            }
-            return .success
-        }
         let databaseExisted = FileManager.default.fileExists(atPath: context.databasePath)
         let report: PublishReport
         do {
+            if let sourceURL { return try publishSource(sourceURL, context) }
             report = try publish(context)
-        } catch let refused as InputRefused {
+        } catch let error where error is InputRefused || error is UsageProblem {
             // "Changes nothing" includes not leaving a new, empty database behind.
             if !databaseExisted {
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: context.databasePath + suffix) }
             }
-            guard context.json else { throw refused }
+            guard let refused = error as? InputRefused, context.json else { throw error }
             context.output.json(Report(published: [], refused: refused.diagnostics))
             return .refused
         }
