@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SkillStore
+import Synchronization
 import struct SkillStore.SourceLocation
 
 /// What the Markdown tree looks like after cmark-gfm, node by node, with the
@@ -233,5 +234,21 @@ struct MarkdownParserTests {
         #expect(throws: Never.self) { try parser.parse("flat\n") }
         // document (0) > quote (1) > paragraph (2) > text (3)
         #expect(throws: MarkdownError.self) { try parser.parse("> quoted\n") }
+    }
+}
+
+/// cmark-gfm keeps some parser state process-wide; parsing on many threads
+/// at once must give every thread the same tree.
+@Suite struct MarkdownConcurrencyTests {
+    @Test func parsersOnManyThreadsAgree() throws {
+        let text = "| a | b |\n|---|---|\n| ~~gone~~ | [x](https://example.org) |\n\n- [x] done ~~old~~ https://example.org\n"
+        let expected = try MarkdownParser().parse(text)
+        let mismatches = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<300 {
+                if (try? MarkdownParser().parse(text)) != expected { mismatches.withLock { $0 += 1 } }
+            }
+        }
+        #expect(mismatches.withLock { $0 } == 0)
     }
 }

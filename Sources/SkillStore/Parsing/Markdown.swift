@@ -49,6 +49,20 @@ public struct MarkdownParser {
     /// Parses `text`, whose first line is line `firstLine` of its file.
     public func parse(_ text: String, firstLine: Int = 1) throws(MarkdownError) -> MarkdownNode {
         Self.registerExtensions
+        let document = Self.parserLock.withLock { Self.parseDocument(text) }
+        defer { cmark_node_free(document) }
+        return try Converter(lineOffset: firstLine - 1, maxDepth: maxDepth).convert(document, depth: 0)
+    }
+
+    /// cmark-gfm keeps the inline parser's table of special characters in
+    /// process-wide state that attaching extensions to a parser and freeing it
+    /// both change; parsers on two threads at once lose each other's `~`, `|`
+    /// or `[`. The C parse runs one at a time; converting the finished tree
+    /// to Swift, most of the work, runs in parallel.
+    private static let parserLock = NSLock()
+
+    /// Runs cmark-gfm's parser over `text`; the caller frees the document.
+    private static func parseDocument(_ text: String) -> OpaquePointer {
         guard let parser = cmark_parser_new(CMARK_OPT_FOOTNOTES) else {
             preconditionFailure("cmark-gfm could not allocate a parser")
         }
@@ -59,8 +73,8 @@ public struct MarkdownParser {
             }
             cmark_parser_attach_syntax_extension(parser, extensionHandle)
         }
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBufferPointer { buffer in
+        var text = text
+        text.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
             }
@@ -68,8 +82,7 @@ public struct MarkdownParser {
         guard let document = cmark_parser_finish(parser) else {
             preconditionFailure("cmark-gfm returned no document")
         }
-        defer { cmark_node_free(document) }
-        return try Converter(lineOffset: firstLine - 1, maxDepth: maxDepth).convert(document, depth: 0)
+        return document
     }
 
     /// cmark-gfm's extensions must be registered once per process.
