@@ -34,7 +34,11 @@ let package = Package(
             name: "SkillStore",
             dependencies: ["CSQLite", "CCmarkGFM", "CYAML", "COpenSSL"],
             plugins: ["EmbedMigrationsPlugin"]),
-        .executableTarget(name: "skillctl", dependencies: ["SkillStore"]),
+        // mimalloc replaces glibc's malloc in the executable: a publish
+        // allocates millions of small strings on three threads, and glibc's
+        // allocator cost 13% of a 20,000-skill publish (docs/benchmarks.md).
+        .executableTarget(
+            name: "skillctl", dependencies: ["SkillStore"], linkerSettings: [.linkedLibrary("mimalloc")]),
 
         .testTarget(name: "SkillStoreTests", dependencies: ["SkillStore"]),
         .testTarget(name: "SkillctlTests", dependencies: ["skillctl", "SkillStore"]),

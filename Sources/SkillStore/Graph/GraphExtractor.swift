@@ -4,6 +4,9 @@ struct GraphExtractor {
     let vocabulary: LabelVocabulary
     /// The pack's source registry (`metadata.sources`), without fragment.
     let registry: String?
+    /// Whether to read every link into a `Citation`; a publish stores none
+    /// (they are read again from the blob) and skips the URL parsing.
+    let readsCitations: Bool
 
     private var graph = SkillGraph()
     /// Skills cite the same pages again and again: each URL is read once.
@@ -11,17 +14,22 @@ struct GraphExtractor {
     private var headings: [(level: Int, title: String)] = []
     private var lastLine = 1
 
-    init(skill: String, vocabulary: LabelVocabulary, registry: String?) {
+    init(skill: String, vocabulary: LabelVocabulary, registry: String?, readsCitations: Bool = true) {
         self.skill = skill
+        self.readsCitations = readsCitations
         self.vocabulary = vocabulary
         self.registry = registry.map { CitationTarget.withoutFragment($0) }
     }
 
+    /// The graph of `document`. Without `citations`, the graph has no
+    /// citations and its claims cite none (their labels are the same: a
+    /// sentence with a link is still *cited*).
     static func extract(
-        from document: SkillDocument, vocabulary: LabelVocabulary = .standard
+        from document: SkillDocument, vocabulary: LabelVocabulary = .standard, citations: Bool = true
     ) -> SkillGraph {
         let registry = document.frontMatter["metadata"]?["sources"]?.scalarText
-        var extractor = GraphExtractor(skill: document.name, vocabulary: vocabulary, registry: registry)
+        var extractor = GraphExtractor(
+            skill: document.name, vocabulary: vocabulary, registry: registry, readsCitations: citations)
         extractor.walk(document.body.children, unit: .paragraph, rule: nil)
         extractor.closeSection(before: (document.body.end?.line ?? extractor.lastLine) + 1)
         // Paths are filled in once at the end: an array per claim while
@@ -142,8 +150,8 @@ struct GraphExtractor {
         let text = FlatText(inlines, fallback: location)
         guard !text.bytes.isEmpty else { return }
         let citationBase = graph.citations.count
-        for link in text.links {
-            graph.citations.append(citation(for: link, in: text))
+        if readsCitations {
+            for link in text.links { graph.citations.append(citation(for: link, in: text)) }
         }
         if citationsOnly { return }
         let fallback = location ?? SourceLocation(line: 1, column: 1)
@@ -165,13 +173,13 @@ struct GraphExtractor {
                 qualifier: sentence.qualifier, unit: unit,
                 location: text.location(of: sentence.range.lowerBound) ?? fallback, section: [],
                 sectionIndex: sectionIndex, rule: rule,
-                context: context, citations: sentence.links.map { $0 + citationBase }))
+                context: context, citations: readsCitations ? sentence.links.map { $0 + citationBase } : []))
             for detail in sentence.details {
                 addClaim(Claim(
                     text: text.string(detail.range), label: detail.label, labels: [detail.label], qualifier: detail.qualifier,
                     unit: .parenthetical, location: text.location(of: detail.range.lowerBound) ?? fallback,
                     section: [], sectionIndex: sectionIndex, rule: rule, context: context,
-                    citations: detail.links.map { $0 + citationBase }))
+                    citations: readsCitations ? detail.links.map { $0 + citationBase } : []))
             }
         }
     }

@@ -15,6 +15,8 @@ struct PreparedSkill: Sendable {
     var manifestBytes: [UInt8]
     var manifestDigest: BlobDigest
     var graph: SkillGraph
+    /// The version's full-text rows.
+    var searchEntries: [SearchEntry]
 }
 
 /// Turns a skill on disk into a `PreparedSkill`. Holds no state of its own,
@@ -35,7 +37,9 @@ struct SkillPreparer: Sendable {
         let document = try SkillDocument.parse(skillFile.bytes, path: skillPath, folderName: source.folderName)
 
         let label = try versionLabel(for: source, document: document)
-        let graph = GraphExtractor.extract(from: document, vocabulary: vocabulary)
+        // Only rules, links, the legend and claims' text and labels are
+        // stored; citations are read again from the blob when asked for.
+        let graph = GraphExtractor.extract(from: document, vocabulary: vocabulary, citations: false)
         let hashed = files.map { (file: $0, digest: BlobDigest(of: $0.bytes)) }
         let manifest = BundleManifest(files: hashed.map {
             BundleManifest.Entry(
@@ -48,7 +52,8 @@ struct SkillPreparer: Sendable {
             frontMatterJSON: document.frontMatter.jsonText(), nameLocation: document.frontMatter["name"]?.location,
             files: hashed,
             manifest: manifest, manifestBytes: manifestBytes, manifestDigest: BlobDigest(of: manifestBytes),
-            graph: graph)
+            graph: graph,
+            searchEntries: SearchEntry.entries(name: document.name, description: document.description, graph: graph))
     }
 
     /// `--version`, else the front-matter's `version` or `metadata.version`,

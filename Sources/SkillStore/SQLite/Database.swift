@@ -324,6 +324,20 @@ public struct Row {
         }
     }
 
+    public func double(_ column: String) -> Double {
+        switch self[column] {
+        case .integer(let number): return Double(number)
+        case .real(let number): return number
+        case .text(let text): return Double(text) ?? 0
+        default: return 0
+        }
+    }
+
+    public func optionalInt(_ column: String) -> Int? {
+        if case .null = self[column] { return nil }
+        return int(column)
+    }
+
     public func bytes(_ column: String) -> [UInt8] {
         switch self[column] {
         case .blob(let bytes): return bytes

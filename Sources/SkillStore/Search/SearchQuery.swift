@@ -65,9 +65,13 @@ public struct SearchQuery: Sendable, Equatable {
         return expression
     }
 
-    /// The words to highlight in snippets, lower-cased.
-    public var highlightWords: [String] {
-        groups.flatMap { $0 }.flatMap { Self.words(in: $0.text) }
+    /// The query without its exclusions: what a section must contain for a
+    /// rule or claim in it to match (the rest of the section may hold an
+    /// excluded word that the rule or claim does not).
+    public var withoutExclusions: SearchQuery {
+        var query = self
+        query.excluded = []
+        return query
     }
 
     private static func quoted(_ term: Term) -> String {

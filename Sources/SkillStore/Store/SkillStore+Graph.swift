@@ -3,7 +3,7 @@ import Foundation
 extension SkillStore {
     /// Bumped when extraction changes; versions extracted by an older one are
     /// extracted again when the store opens.
-    static let graphVersion = 1
+    static let graphVersion = 2
 
     /// The database's label vocabulary.
     public func labelVocabulary() throws -> LabelVocabulary {
@@ -34,35 +34,50 @@ extension SkillStore {
         try refreshGraphs()
     }
 
-    /// Extracts the graph of every version whose rows an older extractor wrote.
+    /// Extracts the graph of every version whose rows an older extractor
+    /// wrote, and indexes it again for search.
+    ///
+    /// Old rows are all deleted first and version rows updated last: a
+    /// DELETE or UPDATE opens a statement savepoint, at which FTS5 writes
+    /// out its pending terms, so one of them between two versions' inserts
+    /// would cost a segment per version.
     func refreshGraphs() throws {
         let stale = try database.query(
             "SELECT seq, skill_blob FROM versions WHERE graph_version < ? ORDER BY seq", [.integer(Int64(Self.graphVersion))])
         guard !stale.isEmpty else { return }
         let vocabulary = try labelVocabulary()
         try database.transaction {
+            for row in stale { try deleteSearchEntries(owner: row.int("seq"), source: false) }
+            for row in stale {
+                for table in ["rules", "links"] {
+                    try database.statement("DELETE FROM \(table) WHERE version = ?").run([.integer(Int64(row.int("seq")))])
+                }
+            }
+            var legends: [(version: Int, legend: String)] = []
             for row in stale {
                 let sequence = row.int("seq")
                 let bytes = try blob(.id(row.string("skill_blob"))).bytes
                 // It was valid when published; parse errors cannot happen here
-                // unless the rules tightened, and then the old graph stays.
+                // unless the rules tightened, and then the version keeps no graph.
                 guard let document = try? SkillDocument.parse(bytes, path: "SKILL.md") else { continue }
-                try deleteGraph(of: sequence)
-                try writeGraph(GraphExtractor.extract(from: document, vocabulary: vocabulary), version: sequence)
+                let graph = GraphExtractor.extract(from: document, vocabulary: vocabulary, citations: false)
+                try writeGraph(graph, version: sequence)
+                try writeSearchEntries(
+                    SearchEntry.entries(name: document.name, description: document.description, graph: graph),
+                    owner: sequence)
+                legends.append((sequence, graph.legend.joined(separator: ",")))
+            }
+            let update = try database.statement("UPDATE versions SET graph_version = ?, legend = ? WHERE seq = ?")
+            for (version, legend) in legends {
+                try update.run([.integer(Int64(Self.graphVersion)), .text(legend), .integer(Int64(version))])
             }
         }
     }
 
-    func deleteGraph(of version: Int) throws {
-        for table in ["rules", "links"] {
-            try database.statement("DELETE FROM \(table) WHERE version = ?").run([.integer(Int64(version))])
-        }
-    }
-
-    /// Writes `graph` as the rows of `version`, inside the caller's transaction.
     /// Writes the rows of `graph` that are asked about across skills (rules
-    /// and links) for `version`, inside the caller's transaction.
-    func writeGraph(_ graph: SkillGraph, version: Int, updatingVersionRow: Bool = true) throws {
+    /// and links) for `version`, inside the caller's transaction. The
+    /// version row's `graph_version` and `legend` are the caller's to write.
+    func writeGraph(_ graph: SkillGraph, version: Int) throws {
         let rules = try database.statement(
             "INSERT INTO rules (version, ord, rule_id, number, title, line, col, section) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
         for (ord, rule) in graph.rules.enumerated() {
@@ -89,9 +104,6 @@ extension SkillStore {
             try links.bind(8, link.certain ? 1 : 0)
             try links.runBound()
         }
-        guard updatingVersionRow else { return }
-        try database.statement("UPDATE versions SET graph_version = ?, legend = ? WHERE seq = ?")
-            .run([.integer(Int64(Self.graphVersion)), .text(graph.legend.joined(separator: ",")), .integer(Int64(version))])
     }
 
     /// The graph of a stored version: extracted again from its immutable

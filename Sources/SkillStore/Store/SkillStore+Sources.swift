@@ -79,8 +79,22 @@ extension SkillStore {
                 try insert.bind(6, section.text)
                 try insert.runBound()
             }
+            try writeSearchEntries(SearchEntry.entries(source: document), owner: sequence)
             return SourcePublishResult(
                 url: target, id: digest.id, sequence: sequence, sections: document.sections.count, status: .new)
+        }
+    }
+
+    /// Indexes the sources stored before the search index existed.
+    func indexStoredSources() throws {
+        let stored = try database.query("SELECT seq, blob FROM sources ORDER BY seq")
+        guard !stored.isEmpty else { return }
+        try database.transaction {
+            for row in stored {
+                let text = String(decoding: try blob(.id(row.string("blob"))).bytes, as: UTF8.self)
+                try deleteSearchEntries(owner: row.int("seq"), source: true)
+                try writeSearchEntries(SearchEntry.entries(source: SourceDocument(text: text)), owner: row.int("seq"))
+            }
         }
     }
 

@@ -52,6 +52,7 @@ public final class SkillStore {
         database = try Database(path: path)
         migrationsApplied = try Migrator().migrate(database)
         try refreshGraphs()
+        if migrationsApplied.contains(where: { $0.hasPrefix("0003_") }) { try indexStoredSources() }
     }
 
     /// Refuses, before anything is written to it, a file that is not a

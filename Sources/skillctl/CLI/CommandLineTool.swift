@@ -7,7 +7,7 @@ enum CommandLineTool {
     static var commands: [any Command.Type] {
         [
         InitCommand.self, PublishCommand.self, GetCommand.self, CatCommand.self,
-        VersionsCommand.self, ListCommand.self, RulesCommand.self, ClaimsCommand.self, LinksCommand.self,
+        VersionsCommand.self, ListCommand.self, SearchCommand.self, RulesCommand.self, ClaimsCommand.self, LinksCommand.self,
         ProvenanceCommand.self, CheckCommand.self, DiffCommand.self, LabelsCommand.self, FsckCommand.self,
         ]
     }

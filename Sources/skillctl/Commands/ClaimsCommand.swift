@@ -25,16 +25,7 @@ struct ClaimsCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         reference = try SkillReference(arguments.positionals, command: Self.name)
-        if let text = arguments.value("--label") {
-            guard let label = ClaimLabel(rawValue: text.lowercased() == "judgment" ? "judgement" : text.lowercased()) else {
-                throw UsageError(
-                    "unknown label '\(text)'; use one of \(ClaimLabel.allCases.map(\.rawValue).joined(separator: ", "))",
-                    command: Self.name)
-            }
-            self.label = label
-        } else {
-            label = nil
-        }
+        label = try arguments.claimLabel(command: Self.name)
         section = arguments.value("--section")
         if let text = arguments.value("--rule") {
             guard GraphRuleID.isValid(text) else {

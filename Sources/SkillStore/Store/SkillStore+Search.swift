@@ -1,0 +1,331 @@
+import Foundation
+
+extension SkillStore {
+    /// The tokenizer of the search index (migrations/0003_search.sql) and of
+    /// the per-query index of rules and claims: words by their porter stem,
+    /// case and diacritics folded.
+    static let searchTokenizer = "porter unicode61 remove_diacritics 2"
+
+    // MARK: Writing the index
+
+    /// Writes the full-text rows of a skill version or a source, inside the
+    /// caller's transaction. Each kind's rows are numbered from 0, in order;
+    /// rows past `SearchRowID.maxOrdinal` of a kind (only a huge skill has
+    /// them) are not indexed.
+    func writeSearchEntries(_ entries: [SearchEntry], owner: Int) throws {
+        let insert = try database.statement("""
+            INSERT INTO search (rowid, name, description, headings, body, ref, units) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        var counts = [Int](repeating: 0, count: SearchKind.allCases.count + 1)
+        for entry in entries {
+            let ordinal = counts[entry.kind.code]
+            guard ordinal <= SearchRowID.maxOrdinal else { continue }
+            counts[entry.kind.code] += 1
+            let rowID = SearchRowID(kind: entry.kind, owner: owner, ordinal: ordinal, contents: entry.contents)
+            try insert.bind(1, Int(rowID.rawValue))
+            try insert.bind(2, entry.name)
+            try insert.bind(3, entry.description)
+            try insert.bind(4, entry.headings)
+            try insert.bind(5, entry.body)
+            try insert.bind(6, entry.ref)
+            try insert.bind(7, entry.units)
+            try insert.runBound()
+        }
+    }
+
+    /// Records `version` as the latest of `skill`, which is what search shows.
+    func markLatest(_ version: Int, of skill: String) throws {
+        try database.statement("UPDATE skills SET latest = ? WHERE name = ?").run([.integer(Int64(version)), .text(skill)])
+    }
+
+    /// Removes the full-text rows of a skill version, or of a source.
+    func deleteSearchEntries(owner: Int, source: Bool) throws {
+        let range = SearchRowID.range(of: source ? SearchRowID.sourceKinds : SearchRowID.versionKinds, owner: owner)
+        try database.statement("DELETE FROM search WHERE rowid BETWEEN ? AND ?")
+            .run([.integer(range.lowerBound), .integer(range.upperBound)])
+    }
+
+    // MARK: Searching
+
+    /// bm25 weights of the index's columns: name, description, headings,
+    /// text (and the two unindexed columns).
+    static let searchWeights = "10.0, 4.0, 3.0, 1.0, 0.0, 0.0"
+    /// bm25 weights of the per-query index of rules and claims: headings, text.
+    static let unitWeights = "3.0, 1.0"
+
+    /// Ranked hits for `request`.
+    ///
+    /// Skills, sections and sources are rows of an FTS5 index, ranked by
+    /// bm25 with column weights; a skill the query names exactly comes
+    /// first, and only the latest version of each skill is searched unless
+    /// `allVersions`. Rules and claims are found inside the best sections
+    /// that could hold them: those sections' rules or claims are indexed
+    /// again for this query alone and ranked by bm25 there. Without a kind,
+    /// a section hit is shown as the rule (else the claim) in it that matches
+    /// the whole query, if there is one.
+    ///
+    /// Any text is a valid query (see `SearchQuery`); text with no word to
+    /// search for finds nothing. An empty query or a limit out of range is a
+    /// `UsageProblem`.
+    public func search(_ request: SearchRequest) throws -> [SearchHit] {
+        guard request.query.contains(where: { !$0.isWhitespace }) else {
+            throw UsageProblem("the search query is empty")
+        }
+        guard (1...SearchRequest.maxLimit).contains(request.limit) else {
+            throw UsageProblem("the limit must be between 1 and \(SearchRequest.maxLimit), not \(request.limit)")
+        }
+        guard let query = SearchQuery(request.query) else { return [] }
+        if request.label != nil, let kind = request.kind, kind != .claim { return [] }
+        if request.skill != nil && request.kind == .source { return [] }
+
+        if let unitKind = request.label != nil ? .claim : request.kind.flatMap({ $0 == .rule || $0 == .claim ? $0 : nil }) {
+            var contents = SearchRowID.Contents()
+            if unitKind == .rule { contents.hasRules = true }
+            if let label = request.label { contents.labels = [label] }
+            let sections = try rankedRows(
+                query: query.withoutExclusions, kinds: [.section], containing: contents, request: request,
+                limit: max(50, 5 * request.limit))
+            let units = try rankUnits(
+                in: sections.map(\.rowID), query: query,
+                where: { $0.kind == unitKind && (request.label == nil || $0.label == request.label) })
+            return try units.prefix(request.limit).map { try unitHit($0, query: query) }
+        }
+
+        let kinds = request.kind.map { [$0] } ?? [.skill, .section, .source]
+        var ranked = try rankedRows(query: query, kinds: kinds, containing: nil, request: request, limit: request.limit)
+        if kinds.contains(.skill), let named = try exactNameRow(request, query: query) {
+            ranked.removeAll { $0.rowID == named.rowID }
+            ranked.insert(named, at: 0)
+            if ranked.count > request.limit { ranked.removeLast() }
+        }
+        // Without a kind, show each section as the rule or claim that answers the query.
+        var best: [Int64: RankedUnit] = [:]
+        if request.kind == nil {
+            let sections = ranked.filter { SearchRowID($0.rowID)?.kind == .section }.map(\.rowID)
+            for unit in try rankUnits(in: sections, query: query, where: { _ in true }) {
+                guard let current = best[unit.section.rowID] else {
+                    best[unit.section.rowID] = unit
+                    continue
+                }
+                if unit.unit.kind == .rule && current.unit.kind != .rule { best[unit.section.rowID] = unit }
+            }
+        }
+        return try ranked.map { row in
+            if var unit = best[row.rowID] {
+                unit.score = row.score
+                return try unitHit(unit, query: query)
+            }
+            return try rowHit(row, query: query)
+        }
+    }
+
+    private struct RankedRow {
+        var rowID: Int64
+        var score: Double
+    }
+
+    /// The best rows by bm25 of the given kinds that pass the filters.
+    /// Filters are rowid arithmetic and index lookups, applied before scores
+    /// are computed; `containing` keeps sections with any of those labels
+    /// (and with rules, if asked).
+    private func rankedRows(
+        query: SearchQuery, kinds: [SearchKind], containing: SearchRowID.Contents?, request: SearchRequest, limit: Int
+    ) throws -> [RankedRow] {
+        let owner = SearchRowID.ownerSQL
+        let isSource = "\(SearchRowID.kindSQL) = \(SearchKind.source.code)"
+        var sql = """
+            SELECT search.rowid AS row_id, bm25(search, \(Self.searchWeights)) AS score FROM search
+            WHERE search MATCH ? AND \(SearchRowID.kindSQL) IN (\(kinds.map { String($0.code) }.joined(separator: ", ")))
+            """
+        var arguments: [SQLValue] = [.text(query.fts5)]
+        if let containing {
+            let labels = SearchRowID.Contents(bits: containing.bits & ~(1 << SearchRowID.labelOrder.count))
+            if !labels.labels.isEmpty { sql += " AND \(SearchRowID.contentsSQL) & \(labels.bits) != 0" }
+            if containing.hasRules { sql += " AND \(SearchRowID.contentsSQL) & \(1 << SearchRowID.labelOrder.count) != 0" }
+        }
+        if !request.allVersions {
+            sql += """
+                 AND CASE WHEN \(isSource)
+                    THEN \(owner) IN (SELECT max(seq) FROM sources GROUP BY url)
+                    ELSE EXISTS (SELECT 1 FROM skills WHERE skills.latest = \(owner)) END
+                """
+        }
+        if let glob = request.skill {
+            sql += " AND NOT \(isSource) AND \(owner) IN (SELECT seq FROM versions WHERE skill GLOB ?)"
+            arguments.append(.text(glob))
+        }
+        sql += " ORDER BY score LIMIT ?"
+        arguments.append(.integer(Int64(limit)))
+        return try database.query(sql, arguments).map {
+            RankedRow(rowID: Int64($0.int("row_id")), score: -$0.double("score"))
+        }
+    }
+
+    /// The skill row of the skill the query names exactly (`oven-spring`,
+    /// `oven spring`), if there is one and it passes the filters.
+    private func exactNameRow(_ request: SearchRequest, query: SearchQuery) throws -> RankedRow? {
+        let name = SearchQuery.words(in: request.query).joined(separator: "-")
+        guard SkillName.isValid(name) else { return nil }
+        var sql = "SELECT latest FROM skills WHERE name = ? AND latest IS NOT NULL"
+        var arguments: [SQLValue] = [.text(name)]
+        if let glob = request.skill {
+            sql += " AND name GLOB ?"
+            arguments.append(.text(glob))
+        }
+        guard let latest = try database.queryFirst(sql, arguments)?.int("latest") else { return nil }
+        let rowID = SearchRowID(kind: .skill, owner: latest, ordinal: 0).rawValue
+        guard let row = try database.queryFirst(
+            "SELECT bm25(search, \(Self.searchWeights)) AS score FROM search WHERE search MATCH ? AND search.rowid = ?",
+            [.text(query.fts5), .integer(rowID)])
+        else { return nil }
+        return RankedRow(rowID: rowID, score: -row.double("score"))
+    }
+
+    // MARK: Rules and claims
+
+    /// A section row as the unit search reads it.
+    private struct SectionRow {
+        var rowID: Int64
+        var owner: Int
+        var headings: String
+        var body: [UInt8]
+    }
+
+    private struct RankedUnit {
+        var section: SectionRow
+        var unit: SearchUnit
+        var score: Double
+        /// The unit's row in the per-query index, for its snippet.
+        var row: Int
+    }
+
+    /// The rules and claims of `sections` that `include` accepts and that
+    /// match `query` on their own (with their heading path), best first.
+    /// They are indexed for this query alone, in a temporary FTS5 table with
+    /// the same tokenizer, so that stems, phrases, prefixes and exclusions
+    /// mean exactly what they mean in the main index.
+    private func rankUnits(
+        in sections: [Int64], query: SearchQuery, where include: (SearchUnit) -> Bool
+    ) throws -> [RankedUnit] {
+        guard !sections.isEmpty else { return [] }
+        try database.execute("""
+            DROP TABLE IF EXISTS temp.search_units;
+            CREATE VIRTUAL TABLE temp.search_units USING fts5(headings, body, tokenize = '\(Self.searchTokenizer)');
+            """)
+        let read = try database.statement("SELECT headings, body, units FROM search WHERE rowid = ?")
+        let insert = try database.statement("INSERT INTO temp.search_units (rowid, headings, body) VALUES (?, ?, ?)")
+        var candidates: [(section: SectionRow, unit: SearchUnit)] = []
+        for rowID in sections {
+            try read.bind([.integer(rowID)])
+            guard let row = try read.step(), let owner = SearchRowID(rowID)?.owner else {
+                read.reset()
+                continue
+            }
+            read.reset()
+            let section = SectionRow(rowID: rowID, owner: owner, headings: row.string("headings"), body: row.bytes("body"))
+            for unit in SearchUnit.decode(row.string("units"), body: section.body) where include(unit) {
+                try insert.bind(1, candidates.count)
+                try insert.bind(2, section.headings)
+                try insert.bind(3, String(decoding: section.body[unit.range], as: UTF8.self))
+                try insert.runBound()
+                candidates.append((section, unit))
+            }
+        }
+        guard !candidates.isEmpty else { return [] }
+        return try database.query("""
+            SELECT rowid AS row, bm25(search_units, \(Self.unitWeights)) AS score FROM temp.search_units
+            WHERE search_units MATCH ? ORDER BY score
+            """, [.text(query.fts5)]).map { row in
+            let candidate = candidates[row.int("row")]
+            return RankedUnit(section: candidate.section, unit: candidate.unit, score: -row.double("score"), row: row.int("row"))
+        }
+    }
+
+    // MARK: Hits
+
+    /// A rule or claim hit, while its query's temporary index is still there.
+    private func unitHit(_ ranked: RankedUnit, query: SearchQuery) throws -> SearchHit {
+        let snippetRow = try database.queryFirst("""
+            SELECT snippet(search_units, 1, char(2), char(3), '…', 24) AS snippet
+            FROM temp.search_units WHERE search_units MATCH ? AND rowid = ?
+            """, [.text(query.fts5), .integer(Int64(ranked.row))])
+        let snippet = Self.snippetRuns(snippetRow?.string("snippet") ?? "")
+        var hit = try versionHit(owner: ranked.section.owner, kind: ranked.unit.kind, snippet: snippet, score: ranked.score)
+        let skill = hit.skill ?? ""
+        hit.line = ranked.unit.line
+        hit.section = Self.headingPath(ranked.section.headings)
+        if ranked.unit.kind == .rule, let rule = ranked.unit.rule {
+            hit.rule = rule
+            hit.address = "\(skill)#\(rule)"
+        } else {
+            hit.label = ranked.unit.label
+            hit.address = "\(skill):\(ranked.unit.line)"
+        }
+        return hit
+    }
+
+    /// A skill, section or source hit.
+    private func rowHit(_ ranked: RankedRow, query: SearchQuery) throws -> SearchHit {
+        guard let rowID = SearchRowID(ranked.rowID),
+              let row = try database.queryFirst("""
+                SELECT snippet(search, ?, char(2), char(3), '…', 24) AS snippet, headings, ref
+                FROM search WHERE search MATCH ? AND search.rowid = ?
+                """, [.integer(rowID.kind == .skill ? 1 : 3), .text(query.fts5), .integer(ranked.rowID)])
+        else { throw SkillStoreError.corrupt("search row \(ranked.rowID) vanished while it was read") }
+        let snippet = Self.snippetRuns(row.string("snippet"))
+        let ref = row.string("ref")
+
+        if rowID.kind == .source {
+            guard let source = try database.queryFirst("""
+                SELECT url, blob, line FROM sources JOIN source_sections ON source = seq WHERE seq = ? AND ord = ?
+                """, [.integer(Int64(rowID.owner)), .integer(Int64(rowID.ordinal))])
+            else { throw SkillStoreError.corrupt("search row \(ranked.rowID) names a missing source section") }
+            return SearchHit(
+                kind: .source, address: source.string("url") + "#" + ref, skill: nil, version: nil,
+                id: source.string("blob"), url: source.string("url"), label: nil, line: source.int("line"), rule: nil,
+                section: [row.string("headings")], snippet: snippet, score: ranked.score)
+        }
+        var hit = try versionHit(owner: rowID.owner, kind: rowID.kind, snippet: snippet, score: ranked.score)
+        if rowID.kind == .section {
+            hit.line = Int(ref)
+            hit.address = "\(hit.skill ?? ""):\(ref)"
+            hit.section = Self.headingPath(row.string("headings"))
+        }
+        return hit
+    }
+
+    /// A hit in a skill version, addressed by the skill's name.
+    private func versionHit(
+        owner: Int, kind: SearchKind, snippet: [SearchHit.SnippetRun], score: Double
+    ) throws -> SearchHit {
+        guard let version = try database.queryFirst(
+            "SELECT skill, label, skill_blob FROM versions WHERE seq = ?", [.integer(Int64(owner))])
+        else { throw SkillStoreError.corrupt("the search index names a missing version (\(owner))") }
+        return SearchHit(
+            kind: kind, address: version.string("skill"), skill: version.string("skill"), version: version.string("label"),
+            id: version.string("skill_blob"), url: nil, label: nil, line: nil, rule: nil, section: [],
+            snippet: snippet, score: score)
+    }
+
+    private static func headingPath(_ text: String) -> [String] {
+        text.isEmpty ? [] : text.components(separatedBy: SearchEntry.pathSeparator)
+    }
+
+    /// Splits an FTS5 snippet whose matched terms sit between U+0002 and U+0003.
+    static func snippetRuns(_ marked: String) -> [SearchHit.SnippetRun] {
+        var runs: [SearchHit.SnippetRun] = []
+        var current = ""
+        var matched = false
+        for character in marked {
+            if character == "\u{2}" || character == "\u{3}" {
+                if !current.isEmpty { runs.append(.init(text: current, matched: matched)) }
+                current = ""
+                matched = character == "\u{2}"
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { runs.append(.init(text: current, matched: matched)) }
+        return runs
+    }
+}

@@ -1,0 +1,27 @@
+import SkillStore
+
+/// Typed values of options that several commands share.
+extension ParsedArguments {
+    /// `--label L`: a provenance label (`judgment` is `judgement`), or nil when absent.
+    func claimLabel(command: String) throws(UsageError) -> ClaimLabel? {
+        guard let text = value("--label") else { return nil }
+        let word = text.lowercased() == "judgment" ? "judgement" : text.lowercased()
+        guard let label = ClaimLabel(rawValue: word) else {
+            throw UsageError(
+                "unknown label '\(text)'; use one of \(ClaimLabel.allCases.map(\.rawValue).joined(separator: ", "))",
+                command: command)
+        }
+        return label
+    }
+
+    /// A whole number option within `range`, or nil when absent.
+    func integer(_ option: String, in range: ClosedRange<Int>, command: String) throws(UsageError) -> Int? {
+        guard let text = value(option) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError(
+                "\(option) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'",
+                command: command)
+        }
+        return number
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import SkillStore
+
+struct SearchCommand: Command {
+    static let name = "search"
+    static let summary = "Ranked full-text search over skills, sections, rules, claims and sources."
+    static let help = """
+        Usage: skillctl search QUERY [--kind K] [--label L] [--skill GLOB] [--limit N]
+                               [--all-versions] [--json]
+
+        Searches the latest version of every skill (names, descriptions,
+        sections with their headings, rules, claims) and the source pages
+        published with 'publish --source', and prints the best hits first:
+        address, kind (with the claim's label), skill version, blob id and
+        score, then the text around the matched words. A skill whose name
+        is the query comes first. Finding nothing is not an error.
+
+        Query language (words are matched by their stem: folding finds fold):
+          fold hinge       both words (AND is the default and may be written)
+          "fold line"      the phrase
+          fold*            words starting with fold
+          fold OR crease   either
+          fold -hinge      fold, not hinge (also: fold NOT hinge)
+        Anything else is searched as plain words; no input is a syntax error.
+        Quote a query with -word so the shell passes it as one argument, or
+        put the query after --.
+
+        Options:
+          --kind K        only skill, section, rule, claim or source hits
+          --label L       only claims with this label (measured, derived,
+                          judgement, unverified, cited, unlabelled)
+          --skill GLOB    only hits in skills whose name matches (dough-*)
+          --limit N       at most N hits (default 10, at most 1000)
+          --all-versions  search every version of each skill, not only the latest
+
+        Matched words are bold on a terminal, else [between brackets] (also
+        with NO_COLOR set, and in --json).
+        """
+    static let flags: Set<String> = ["--all-versions"]
+    static let options: Set<String> = ["--kind", "--label", "--skill", "--limit"]
+
+    let request: SearchRequest
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError("search needs a query", command: Self.name)
+        }
+        let query = arguments.positionals.joined(separator: " ")
+        guard query.contains(where: { !$0.isWhitespace }) else {
+            throw UsageError("the search query is empty", command: Self.name)
+        }
+        var kind: SearchKind?
+        if let text = arguments.value("--kind") {
+            guard let parsed = SearchKind(rawValue: text.lowercased()) else {
+                throw UsageError(
+                    "unknown kind '\(text)'; use one of \(SearchKind.allCases.map(\.rawValue).joined(separator: ", "))",
+                    command: Self.name)
+            }
+            kind = parsed
+        }
+        let label = try arguments.claimLabel(command: Self.name)
+        if label != nil, let kind, kind != .claim {
+            throw UsageError("--label selects claims; it cannot be used with --kind \(kind.rawValue)", command: Self.name)
+        }
+        if let glob = arguments.value("--skill"), glob.isEmpty {
+            throw UsageError("--skill needs a name or a glob such as 'dough-*'", command: Self.name)
+        }
+        request = SearchRequest(
+            query: query, kind: kind, label: label, skill: arguments.value("--skill"),
+            limit: try arguments.integer("--limit", in: 1...SearchRequest.maxLimit, command: Self.name)
+                ?? SearchRequest.defaultLimit,
+            allVersions: arguments.has("--all-versions"))
+    }
+
+    func run(_ context: Context) throws -> ExitCode {
+        let hits = try context.openForReading().search(request)
+        if context.json {
+            context.output.json(hits.map(SearchHitEntry.init))
+            return .success
+        }
+        let bold = context.output.standardOutputIsTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
+        for hit in hits {
+            var kind = hit.kind.rawValue
+            if let label = hit.label { kind += " " + label.rawValue }
+            var fields = [hit.address, kind]
+            if let skill = hit.skill, let version = hit.version { fields.append("\(skill)@\(version)") }
+            fields.append(hit.id)
+            fields.append(String(format: "%.2f", hit.score))
+            context.output.line(fields.joined(separator: "  "))
+            let snippet = bold ? hit.snippetText(open: "\u{1B}[1m", close: "\u{1B}[0m") : hit.snippetText()
+            context.output.line("    " + snippet.collapsingWhitespace)
+        }
+        if !context.quiet { context.output.error(plural(hits.count, "hit")) }
+        return .success
+    }
+}
+
+/// A hit as `search --json` prints it: the snippet with [brackets] around matched words.
+struct SearchHitEntry: Encodable {
+    var kind: String
+    var address: String
+    var skill: String?
+    var version: String?
+    var id: String
+    var url: String?
+    var label: String?
+    var line: Int?
+    var rule: String?
+    var section: [String]
+    var snippet: String
+    var score: Double
+
+    init(_ hit: SearchHit) {
+        kind = hit.kind.rawValue
+        address = hit.address
+        skill = hit.skill
+        version = hit.version
+        id = hit.id
+        url = hit.url
+        label = hit.label?.rawValue
+        line = hit.line
+        rule = hit.rule
+        section = hit.section
+        snippet = hit.snippetText().collapsingWhitespace
+        score = (hit.score * 1000).rounded() / 1000
+    }
+}
+
+extension String {
+    /// Every run of white space (new lines included) as one space, without leading or trailing space.
+    var collapsingWhitespace: String {
+        split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
