@@ -56,13 +56,19 @@ extension SkillStore {
     /// Ranked hits for `request`.
     ///
     /// Skills, sections and sources are rows of an FTS5 index, ranked by
-    /// bm25 with column weights; a skill the query names exactly comes
-    /// first, and only the latest version of each skill is searched unless
-    /// `allVersions`. Rules and claims are found inside the best sections
-    /// that could hold them: those sections' rules or claims are indexed
-    /// again for this query alone and ranked by bm25 there. Without a kind,
-    /// a section hit is shown as the rule (else the claim) in it that matches
-    /// the whole query, if there is one.
+    /// bm25 with column weights (name, description, headings, text); only
+    /// the latest version of each skill is searched unless `allVersions`.
+    /// Rules and claims are found inside the best sections that could hold
+    /// them: those sections' rules or claims are indexed again for this
+    /// query alone, and one that matches the whole query on its own (with
+    /// its heading path) is a hit. Its score is its section's, scaled from
+    /// half to all of it by how well it matches among the others found.
+    ///
+    /// Without a kind, a section in which a rule (else a claim) matches the
+    /// whole query is shown as that rule or claim, with twice the section's
+    /// score: all the words in one sentence or rule are stronger evidence
+    /// than the same words across a section. A skill the query names
+    /// exactly comes first.
     ///
     /// Any text is a valid query (see `SearchQuery`); text with no word to
     /// search for finds nothing. An empty query or a limit out of range is a
@@ -86,37 +92,39 @@ extension SkillStore {
                 query: query.withoutExclusions, kinds: [.section], containing: contents, request: request,
                 limit: max(50, 5 * request.limit))
             let units = try rankUnits(
-                in: sections.map(\.rowID), query: query,
+                in: sections, query: query,
                 where: { $0.kind == unitKind && (request.label == nil || $0.label == request.label) })
             return try units.prefix(request.limit).map { try unitHit($0, query: query) }
         }
 
         let kinds = request.kind.map { [$0] } ?? [.skill, .section, .source]
-        var ranked = try rankedRows(query: query, kinds: kinds, containing: nil, request: request, limit: request.limit)
-        if kinds.contains(.skill), let named = try exactNameRow(request, query: query) {
-            ranked.removeAll { $0.rowID == named.rowID }
-            ranked.insert(named, at: 0)
-            if ranked.count > request.limit { ranked.removeLast() }
-        }
-        // Without a kind, show each section as the rule or claim that answers the query.
+        // Without a kind, more rows than asked for compete: a section shown
+        // as its rule may overtake rows ranked above it.
+        let pool = request.kind == nil ? max(20, 2 * request.limit) : request.limit
+        var hits: [(score: Double, hit: () throws -> SearchHit)] = []
+        var rows = try rankedRows(query: query, kinds: kinds, containing: nil, request: request, limit: pool)
+        let named = kinds.contains(.skill) ? try exactNameRow(request, query: query) : nil
+        if let named { rows.removeAll { $0.rowID == named.rowID } }
+
         var best: [Int64: RankedUnit] = [:]
         if request.kind == nil {
-            let sections = ranked.filter { SearchRowID($0.rowID)?.kind == .section }.map(\.rowID)
+            let sections = rows.filter { SearchRowID($0.rowID)?.kind == .section }
             for unit in try rankUnits(in: sections, query: query, where: { _ in true }) {
-                guard let current = best[unit.section.rowID] else {
-                    best[unit.section.rowID] = unit
-                    continue
-                }
-                if unit.unit.kind == .rule && current.unit.kind != .rule { best[unit.section.rowID] = unit }
+                if let current = best[unit.section.rowID], current.unit.kind == .rule || unit.unit.kind != .rule { continue }
+                best[unit.section.rowID] = unit
             }
         }
-        return try ranked.map { row in
+        for row in rows {
             if var unit = best[row.rowID] {
-                unit.score = row.score
-                return try unitHit(unit, query: query)
+                unit.score = 2 * row.score
+                hits.append((unit.score, { try self.unitHit(unit, query: query) }))
+            } else {
+                hits.append((row.score, { try self.rowHit(row, query: query) }))
             }
-            return try rowHit(row, query: query)
         }
+        hits.sort { $0.score > $1.score }
+        if let named { hits.insert((named.score, { try self.rowHit(named, query: query) }), at: 0) }
+        return try hits.prefix(request.limit).map { try $0.hit() }
     }
 
     private struct RankedRow {
@@ -205,7 +213,7 @@ extension SkillStore {
     /// the same tokenizer, so that stems, phrases, prefixes and exclusions
     /// mean exactly what they mean in the main index.
     private func rankUnits(
-        in sections: [Int64], query: SearchQuery, where include: (SearchUnit) -> Bool
+        in sections: [RankedRow], query: SearchQuery, where include: (SearchUnit) -> Bool
     ) throws -> [RankedUnit] {
         guard !sections.isEmpty else { return [] }
         try database.execute("""
@@ -214,8 +222,9 @@ extension SkillStore {
             """)
         let read = try database.statement("SELECT headings, body, units FROM search WHERE rowid = ?")
         let insert = try database.statement("INSERT INTO temp.search_units (rowid, headings, body) VALUES (?, ?, ?)")
-        var candidates: [(section: SectionRow, unit: SearchUnit)] = []
-        for rowID in sections {
+        var candidates: [(section: SectionRow, unit: SearchUnit, score: Double)] = []
+        for ranked in sections {
+            let rowID = ranked.rowID
             try read.bind([.integer(rowID)])
             guard let row = try read.step(), let owner = SearchRowID(rowID)?.owner else {
                 read.reset()
@@ -228,17 +237,23 @@ extension SkillStore {
                 try insert.bind(2, section.headings)
                 try insert.bind(3, String(decoding: section.body[unit.range], as: UTF8.self))
                 try insert.runBound()
-                candidates.append((section, unit))
+                candidates.append((section, unit, ranked.score))
             }
         }
         guard !candidates.isEmpty else { return [] }
-        return try database.query("""
+        // bm25 here only compares the units found with each other: the
+        // table's few rows make its word weights meaningless on their own.
+        let matches = try database.query("""
             SELECT rowid AS row, bm25(search_units, \(Self.unitWeights)) AS score FROM temp.search_units
-            WHERE search_units MATCH ? ORDER BY score
-            """, [.text(query.fts5)]).map { row in
-            let candidate = candidates[row.int("row")]
-            return RankedUnit(section: candidate.section, unit: candidate.unit, score: -row.double("score"), row: row.int("row"))
-        }
+            WHERE search_units MATCH ?
+            """, [.text(query.fts5)]).map { (row: $0.int("row"), score: -$0.double("score")) }
+        let strongest = matches.map(\.score).max() ?? 0
+        return matches.map { match in
+            let candidate = candidates[match.row]
+            let share = strongest > 0 ? match.score / strongest : 1
+            return RankedUnit(
+                section: candidate.section, unit: candidate.unit, score: candidate.score * (0.5 + 0.5 * share), row: match.row)
+        }.sorted { ($0.score, -$0.row) > ($1.score, -$1.row) }
     }
 
     // MARK: Hits
@@ -246,10 +261,13 @@ extension SkillStore {
     /// A rule or claim hit, while its query's temporary index is still there.
     private func unitHit(_ ranked: RankedUnit, query: SearchQuery) throws -> SearchHit {
         let snippetRow = try database.queryFirst("""
-            SELECT snippet(search_units, 1, char(2), char(3), '…', 24) AS snippet
+            SELECT snippet(search_units, 1, char(2), char(3), '…', 24) AS snippet,
+                   highlight(search_units, 0, char(2), char(3)) AS headings
             FROM temp.search_units WHERE search_units MATCH ? AND rowid = ?
             """, [.text(query.fts5), .integer(Int64(ranked.row))])
-        let snippet = Self.snippetRuns(snippetRow?.string("snippet") ?? "")
+        let snippet = Self.snippet(
+            Self.snippetRuns(snippetRow?.string("snippet") ?? ""),
+            headings: Self.snippetRuns(snippetRow?.string("headings") ?? ""))
         var hit = try versionHit(owner: ranked.section.owner, kind: ranked.unit.kind, snippet: snippet, score: ranked.score)
         let skill = hit.skill ?? ""
         hit.line = ranked.unit.line
@@ -268,11 +286,14 @@ extension SkillStore {
     private func rowHit(_ ranked: RankedRow, query: SearchQuery) throws -> SearchHit {
         guard let rowID = SearchRowID(ranked.rowID),
               let row = try database.queryFirst("""
-                SELECT snippet(search, ?, char(2), char(3), '…', 24) AS snippet, headings, ref
+                SELECT snippet(search, ?, char(2), char(3), '…', 24) AS snippet, headings, ref,
+                       highlight(search, ?, char(2), char(3)) AS marked_headings
                 FROM search WHERE search MATCH ? AND search.rowid = ?
-                """, [.integer(rowID.kind == .skill ? 1 : 3), .text(query.fts5), .integer(ranked.rowID)])
+                """, [.integer(rowID.kind == .skill ? 1 : 3), .integer(rowID.kind == .skill ? 0 : 2),
+                      .text(query.fts5), .integer(ranked.rowID)])
         else { throw SkillStoreError.corrupt("search row \(ranked.rowID) vanished while it was read") }
-        let snippet = Self.snippetRuns(row.string("snippet"))
+        let snippet = Self.snippet(
+            Self.snippetRuns(row.string("snippet")), headings: Self.snippetRuns(row.string("marked_headings")))
         let ref = row.string("ref")
 
         if rowID.kind == .source {
@@ -309,6 +330,15 @@ extension SkillStore {
 
     private static func headingPath(_ text: String) -> [String] {
         text.isEmpty ? [] : text.components(separatedBy: SearchEntry.pathSeparator)
+    }
+
+    /// The text's snippet, after the heading path (or, for a skill, its
+    /// name) when words matched there, so that the hit shows why it is one.
+    private static func snippet(
+        _ text: [SearchHit.SnippetRun], headings: [SearchHit.SnippetRun]
+    ) -> [SearchHit.SnippetRun] {
+        guard headings.contains(where: \.matched) else { return text }
+        return headings + [.init(text: " · ", matched: false)] + text
     }
 
     /// Splits an FTS5 snippet whose matched terms sit between U+0002 and U+0003.

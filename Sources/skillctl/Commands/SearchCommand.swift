@@ -7,6 +7,7 @@ struct SearchCommand: Command {
     static let help = """
         Usage: skillctl search QUERY [--kind K] [--label L] [--skill GLOB] [--limit N]
                                [--all-versions] [--json]
+               skillctl search - [options] < query.txt
 
         Searches the latest version of every skill (names, descriptions,
         sections with their headings, rules, claims) and the source pages
@@ -23,7 +24,8 @@ struct SearchCommand: Command {
           fold -hinge      fold, not hinge (also: fold NOT hinge)
         Anything else is searched as plain words; no input is a syntax error.
         Quote a query with -word so the shell passes it as one argument, or
-        put the query after --.
+        put the query after --. QUERY - reads the query from standard input
+        (bytes that are not UTF-8 are replaced).
 
         Options:
           --kind K        only skill, section, rule, claim or source hits
@@ -40,13 +42,16 @@ struct SearchCommand: Command {
     static let options: Set<String> = ["--kind", "--label", "--skill", "--limit"]
 
     let request: SearchRequest
+    /// `search -`: the query comes from standard input.
+    let readsStandardInput: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else {
             throw UsageError("search needs a query", command: Self.name)
         }
         let query = arguments.positionals.joined(separator: " ")
-        guard query.contains(where: { !$0.isWhitespace }) else {
+        readsStandardInput = arguments.positionals == ["-"]
+        guard readsStandardInput || query.contains(where: { !$0.isWhitespace }) else {
             throw UsageError("the search query is empty", command: Self.name)
         }
         var kind: SearchKind?
@@ -73,6 +78,10 @@ struct SearchCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitCode {
+        var request = request
+        if readsStandardInput {
+            request.query = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        }
         let hits = try context.openForReading().search(request)
         if context.json {
             context.output.json(hits.map(SearchHitEntry.init))

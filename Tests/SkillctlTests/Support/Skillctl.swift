@@ -42,8 +42,13 @@ struct Skillctl {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let input = Pipe()
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
         try process.run()
+        if let stdin {
+            input.fileHandleForWriting.write(stdin)
+            try input.fileHandleForWriting.close()
+        }
         // Read both pipes while the process runs, so a large output cannot block it.
         nonisolated(unsafe) var errorData = Data()
         let group = DispatchGroup()
