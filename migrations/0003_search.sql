@@ -39,3 +39,7 @@ INSERT INTO search (search, rank) VALUES ('automerge', 8);
 ALTER TABLE skills ADD COLUMN latest INTEGER REFERENCES versions(seq);
 UPDATE skills SET latest = (SELECT max(seq) FROM versions WHERE versions.skill = skills.name);
 CREATE UNIQUE INDEX skills_by_latest ON skills (latest);
+
+-- Every open looks for versions an older extractor indexed; without this
+-- index that read the whole versions table, 30 ms at 20,000 skills.
+CREATE INDEX versions_by_graph_version ON versions (graph_version);

@@ -39,12 +39,22 @@ struct SearchEntry: Sendable {
         }
         for (index, builder) in builders.enumerated() where index < untitled || builder.firstLine != nil {
             let line = index < untitled ? graph.sections[index].location.line : (builder.firstLine ?? 1)
-            let path = index < untitled ? graph.sections[index].path.joined(separator: pathSeparator) : ""
+            let path = index < untitled ? Self.indexedPath(graph.sections[index].path, skill: name) : ""
             entries.append(SearchEntry(
                 kind: .section, headings: path, body: String(decoding: builder.body, as: UTF8.self), ref: String(line),
                 units: builder.units, contents: builder.contents))
         }
         return entries
+    }
+
+    /// A section's heading path as indexed: without a top heading that is
+    /// only the skill's name (`# oven-spring`, `# Oven spring`), which the
+    /// skill's own row holds. In every section's path it would make the
+    /// name's words match every section of the skill.
+    static func indexedPath(_ path: [String], skill: String) -> String {
+        var path = path[...]
+        if let title = path.first, SearchQuery.words(in: title).joined(separator: "-") == skill { path = path.dropFirst() }
+        return path.joined(separator: pathSeparator)
     }
 
     /// The rows of a source page: one per section.

@@ -42,8 +42,11 @@ extension SkillStore {
     /// out its pending terms, so one of them between two versions' inserts
     /// would cost a segment per version.
     func refreshGraphs() throws {
+        // Sorted here: ORDER BY seq would make SQLite read every version row
+        // in order rather than use the index on graph_version.
         let stale = try database.query(
-            "SELECT seq, skill_blob FROM versions WHERE graph_version < ? ORDER BY seq", [.integer(Int64(Self.graphVersion))])
+            "SELECT seq, skill_blob FROM versions WHERE graph_version < ?", [.integer(Int64(Self.graphVersion))]
+        ).sorted { $0.int("seq") < $1.int("seq") }
         guard !stale.isEmpty else { return }
         let vocabulary = try labelVocabulary()
         try database.transaction {

@@ -64,11 +64,11 @@ extension SkillStore {
     /// its heading path) is a hit. Its score is its section's, scaled from
     /// half to all of it by how well it matches among the others found.
     ///
-    /// Without a kind, a section in which a rule (else a claim) matches the
-    /// whole query is shown as that rule or claim, with twice the section's
-    /// score: all the words in one sentence or rule are stronger evidence
-    /// than the same words across a section. A skill the query names
-    /// exactly comes first.
+    /// Without a kind, a section in which the text of a rule (else of a
+    /// claim) matches the whole query is shown as that rule or claim, with
+    /// twice the section's score: all the words in one sentence or rule are
+    /// stronger evidence than the same words across a section. A skill the
+    /// query names exactly comes first.
     ///
     /// Any text is a valid query (see `SearchQuery`); text with no word to
     /// search for finds nothing. An empty query or a limit out of range is a
@@ -92,15 +92,16 @@ extension SkillStore {
                 query: query.withoutExclusions, kinds: [.section], containing: contents, request: request,
                 limit: max(50, 5 * request.limit))
             let units = try rankUnits(
-                in: sections, query: query,
+                in: sections, matching: query.withoutExclusions, query: query,
                 where: { $0.kind == unitKind && (request.label == nil || $0.label == request.label) })
             return try units.prefix(request.limit).map { try unitHit($0, query: query) }
         }
 
         let kinds = request.kind.map { [$0] } ?? [.skill, .section, .source]
-        // Without a kind, more rows than asked for compete: a section shown
-        // as its rule may overtake rows ranked above it.
-        let pool = request.kind == nil ? max(20, 2 * request.limit) : request.limit
+        // Without a kind, more rows than asked for compete (half as many
+        // again, at least 5): a section shown as its rule may overtake rows
+        // ranked above it.
+        let pool = request.kind == nil ? request.limit + max(5, request.limit / 2) : request.limit
         var hits: [(score: Double, hit: () throws -> SearchHit)] = []
         var rows = try rankedRows(query: query, kinds: kinds, containing: nil, request: request, limit: pool)
         let named = kinds.contains(.skill) ? try exactNameRow(request, query: query) : nil
@@ -108,8 +109,11 @@ extension SkillStore {
 
         var best: [Int64: RankedUnit] = [:]
         if request.kind == nil {
-            let sections = rows.filter { SearchRowID($0.rowID)?.kind == .section }
-            for unit in try rankUnits(in: sections, query: query, where: { _ in true }) {
+            // Only a section that twice its score would bring into the top
+            // `limit` can change the hits.
+            let bar = rows.count >= request.limit ? rows[request.limit - 1].score : 0
+            let sections = rows.filter { SearchRowID($0.rowID)?.kind == .section && 2 * $0.score >= bar }
+            for unit in try rankUnits(in: sections, matching: query, query: query, textOnly: true, where: { _ in true }) {
                 if let current = best[unit.section.rowID], current.unit.kind == .rule || unit.unit.kind != .rule { continue }
                 best[unit.section.rowID] = unit
             }
@@ -143,15 +147,21 @@ extension SkillStore {
         let isSource = "\(SearchRowID.kindSQL) = \(SearchKind.source.code)"
         var sql = """
             SELECT search.rowid AS row_id, bm25(search, \(Self.searchWeights)) AS score FROM search
-            WHERE search MATCH ? AND \(SearchRowID.kindSQL) IN (\(kinds.map { String($0.code) }.joined(separator: ", ")))
+            WHERE search MATCH ?
             """
         var arguments: [SQLValue] = [.text(query.fts5)]
+        // Skills, sections and sources are the only rows: all three need no filter.
+        if Set(kinds) != [.skill, .section, .source] {
+            sql += " AND \(SearchRowID.kindSQL) IN (\(kinds.map { String($0.code) }.joined(separator: ", ")))"
+        }
         if let containing {
             let labels = SearchRowID.Contents(bits: containing.bits & ~(1 << SearchRowID.labelOrder.count))
             if !labels.labels.isEmpty { sql += " AND \(SearchRowID.contentsSQL) & \(labels.bits) != 0" }
             if containing.hasRules { sql += " AND \(SearchRowID.contentsSQL) & \(1 << SearchRowID.labelOrder.count) != 0" }
         }
-        if !request.allVersions {
+        // Only the latest versions: a check per matching row, skipped when
+        // no version has been superseded (as in a store published once).
+        if !request.allVersions, try hasSupersededVersions() {
             sql += """
                  AND CASE WHEN \(isSource)
                     THEN \(owner) IN (SELECT max(seq) FROM sources GROUP BY url)
@@ -167,6 +177,14 @@ extension SkillStore {
         return try database.query(sql, arguments).map {
             RankedRow(rowID: Int64($0.int("row_id")), score: -$0.double("score"))
         }
+    }
+
+    /// Whether any skill or source has a version that is not its latest.
+    private func hasSupersededVersions() throws -> Bool {
+        try database.queryFirst("""
+            SELECT (SELECT count(*) FROM versions) > (SELECT count(*) FROM skills)
+                OR (SELECT count(*) FROM sources) > (SELECT count(DISTINCT url) FROM sources) AS superseded
+            """)?.int("superseded") == 1
     }
 
     /// The skill row of the skill the query names exactly (`oven-spring`,
@@ -208,35 +226,47 @@ extension SkillStore {
     }
 
     /// The rules and claims of `sections` that `include` accepts and that
-    /// match `query` on their own (with their heading path), best first.
+    /// match `query` on their own (with their heading path, unless
+    /// `textOnly`), best first.
     /// They are indexed for this query alone, in a temporary FTS5 table with
     /// the same tokenizer, so that stems, phrases, prefixes and exclusions
     /// mean exactly what they mean in the main index.
     private func rankUnits(
-        in sections: [RankedRow], query: SearchQuery, where include: (SearchUnit) -> Bool
+        in sections: [RankedRow], matching sectionQuery: SearchQuery, query: SearchQuery, textOnly: Bool = false,
+        where include: (SearchUnit) -> Bool
     ) throws -> [RankedUnit] {
         guard !sections.isEmpty else { return [] }
-        try database.execute("""
-            DROP TABLE IF EXISTS temp.search_units;
-            CREATE VIRTUAL TABLE temp.search_units USING fts5(headings, body, tokenize = '\(Self.searchTokenizer)');
+        try clearSearchScratch()
+        // The section's text with FTS5's marks on the words that matched: a
+        // unit without one cannot match on its own text, and is not indexed.
+        let read = try database.statement("""
+            SELECT headings, units, highlight(search, 3, char(2), char(3)) AS marked,
+                   highlight(search, 2, char(2), char(3)) AS marked_headings
+            FROM search WHERE search MATCH ? AND search.rowid = ?
             """)
-        let read = try database.statement("SELECT headings, body, units FROM search WHERE rowid = ?")
+        let addText = try database.statement("INSERT INTO temp.search_unit_text (id, headings, body) VALUES (?, ?, ?)")
         let insert = try database.statement("INSERT INTO temp.search_units (rowid, headings, body) VALUES (?, ?, ?)")
         var candidates: [(section: SectionRow, unit: SearchUnit, score: Double)] = []
         for ranked in sections {
             let rowID = ranked.rowID
-            try read.bind([.integer(rowID)])
+            try read.bind([.text(sectionQuery.fts5), .integer(rowID)])
             guard let row = try read.step(), let owner = SearchRowID(rowID)?.owner else {
                 read.reset()
                 continue
             }
             read.reset()
-            let section = SectionRow(rowID: rowID, owner: owner, headings: row.string("headings"), body: row.bytes("body"))
+            let (body, marks) = Self.unmarked(row.bytes("marked"))
+            let headingsMatched = row.bytes("marked_headings").contains(0x02)
+            let section = SectionRow(rowID: rowID, owner: owner, headings: row.string("headings"), body: body)
             for unit in SearchUnit.decode(row.string("units"), body: section.body) where include(unit) {
-                try insert.bind(1, candidates.count)
-                try insert.bind(2, section.headings)
-                try insert.bind(3, String(decoding: section.body[unit.range], as: UTF8.self))
-                try insert.runBound()
+                guard (headingsMatched && !textOnly) || marks.contains(where: { $0.overlaps(unit.range) }) else { continue }
+                let text = String(decoding: section.body[unit.range], as: UTF8.self)
+                for statement in [addText, insert] {
+                    try statement.bind(1, candidates.count)
+                    try statement.bind(2, section.headings)
+                    try statement.bind(3, text)
+                    try statement.runBound()
+                }
                 candidates.append((section, unit, ranked.score))
             }
         }
@@ -246,7 +276,7 @@ extension SkillStore {
         let matches = try database.query("""
             SELECT rowid AS row, bm25(search_units, \(Self.unitWeights)) AS score FROM temp.search_units
             WHERE search_units MATCH ?
-            """, [.text(query.fts5)]).map { (row: $0.int("row"), score: -$0.double("score")) }
+            """, [.text(textOnly ? "body : (\(query.fts5))" : query.fts5)]).map { (row: $0.int("row"), score: -$0.double("score")) }
         let strongest = matches.map(\.score).max() ?? 0
         return matches.map { match in
             let candidate = candidates[match.row]
@@ -254,6 +284,44 @@ extension SkillStore {
             return RankedUnit(
                 section: candidate.section, unit: candidate.unit, score: candidate.score * (0.5 + 0.5 * share), row: match.row)
         }.sorted { ($0.score, -$0.row) > ($1.score, -$1.row) }
+    }
+
+    /// Text marked by FTS5's highlight() with U+0002 and U+0003, without the
+    /// marks, and the byte ranges they enclosed.
+    static func unmarked(_ marked: [UInt8]) -> (text: [UInt8], marks: [Range<Int>]) {
+        var text: [UInt8] = []
+        text.reserveCapacity(marked.count)
+        var marks: [Range<Int>] = []
+        var start: Int?
+        for byte in marked {
+            if byte == 0x02 {
+                start = text.count
+            } else if byte == 0x03, let open = start {
+                marks.append(open..<text.count)
+                start = nil
+            } else {
+                text.append(byte)
+            }
+        }
+        return (text, marks)
+    }
+
+    /// Empties the per-query index of rules and claims, creating it on this
+    /// connection's first search. Created once, not per query: any CREATE or
+    /// DROP makes SQLite prepare every cached statement again. Its text is an
+    /// external-content table, so that 'delete-all' empties the index at once.
+    private func clearSearchScratch() throws {
+        if !searchScratchReady {
+            try database.execute("""
+                CREATE TEMP TABLE IF NOT EXISTS search_unit_text (id INTEGER PRIMARY KEY, headings TEXT, body TEXT);
+                CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_units USING fts5(
+                    headings, body, content = 'search_unit_text', content_rowid = 'id',
+                    tokenize = '\(Self.searchTokenizer)');
+                """)
+            searchScratchReady = true
+        }
+        try database.statement("INSERT INTO temp.search_units (search_units) VALUES ('delete-all')").run([])
+        try database.statement("DELETE FROM temp.search_unit_text").run([])
     }
 
     // MARK: Hits

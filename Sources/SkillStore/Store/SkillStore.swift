@@ -33,6 +33,8 @@ public final class SkillStore {
     public let created: Bool
     /// The migrations this open applied (all of them for a new database).
     public let migrationsApplied: [String]
+    /// Whether this connection has created the temporary tables search uses.
+    var searchScratchReady = false
 
     /// Opens the database at `path`, applying any pending migration. With
     /// `create: false` a missing file is `SkillStoreError.databaseMissing`.

@@ -1,0 +1,94 @@
+// search-latency DB QUERIES.tsv [RUNS]
+//
+// Opens the store once, runs every query of QUERIES.tsv (lines
+// `CLASS<TAB>QUERY<TAB>OPTIONS`) once to warm the caches, then RUNS times
+// (default 20) each, and prints one JSON object: each query's median
+// latency in milliseconds and hit count, and the median, 90th percentile
+// and maximum of those medians.
+import Foundation
+import SkillStore
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("search-latency: \(message)\n".utf8))
+    exit(2)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3 else { fail("usage: search-latency DB QUERIES.tsv [RUNS]") }
+let runs = arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20
+
+struct Query {
+    var kind: String
+    var request: SearchRequest
+}
+
+func request(_ text: String, options: String) -> SearchRequest {
+    var request = SearchRequest(query: text)
+    var words = options == "-" ? [] : options.split(separator: " ").map(String.init)
+    while words.count >= 2 {
+        let option = words.removeFirst()
+        let value = words.removeFirst()
+        switch option {
+        case "--kind": request.kind = SearchKind(rawValue: value)
+        case "--label": request.label = ClaimLabel(rawValue: value)
+        case "--skill": request.skill = value
+        case "--limit": request.limit = Int(value) ?? request.limit
+        default: fail("unknown option \(option)")
+        }
+    }
+    return request
+}
+
+let queries: [Query]
+do {
+    queries = try String(contentsOfFile: arguments[2], encoding: .utf8).split(separator: "\n").map { line in
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard fields.count == 3 else { fail("not CLASS<TAB>QUERY<TAB>OPTIONS: \(line)") }
+        return Query(kind: fields[0], request: request(fields[1], options: fields[2]))
+    }
+} catch {
+    fail("\(error)")
+}
+
+let store: SkillStore
+do { store = try SkillStore(path: arguments[1], create: false) } catch { fail("\(error)") }
+
+func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+var results: [[String: Any]] = []
+do {
+    for query in queries { _ = try store.search(query.request) }
+    for query in queries {
+        var hits = 0
+        var times: [Double] = []
+        for _ in 0..<runs { times.append(try milliseconds { hits = try store.search(query.request).count }) }
+        results.append([
+            "class": query.kind, "query": query.request.query, "hits": hits,
+            "median_ms": (median(times) * 1000).rounded() / 1000,
+        ])
+    }
+} catch {
+    fail("\(error)")
+}
+
+let medians = results.compactMap { $0["median_ms"] as? Double }.sorted()
+var byClass: [String: Double] = [:]
+for kind in Set(queries.map(\.kind)) {
+    byClass[kind] = median(results.filter { $0["class"] as? String == kind }.compactMap { $0["median_ms"] as? Double })
+}
+let summary: [String: Any] = [
+    "queries": results.count, "runs_per_query": runs,
+    "median_ms": median(medians), "p90_ms": medians[Int(Double(medians.count - 1) * 0.9)],
+    "max_ms": medians.last ?? 0, "median_ms_by_class": byClass, "results": results,
+]
+let data = try! JSONSerialization.data(withJSONObject: summary, options: [.prettyPrinted, .sortedKeys])
+FileHandle.standardOutput.write(data + Data("\n".utf8))
