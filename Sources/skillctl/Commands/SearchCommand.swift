@@ -94,7 +94,9 @@ struct SearchCommand: Command {
             var fields = [hit.address, kind]
             if let skill = hit.skill, let version = hit.version { fields.append("\(skill)@\(version)") }
             fields.append(hit.id)
-            fields.append(String(format: "%.2f", hit.score))
+            // Three significant digits: in a small store bm25 gives words
+            // that most rows hold almost no weight, and scores get tiny.
+            fields.append(String(format: "%.3g", hit.score))
             context.output.line(fields.joined(separator: "  "))
             let snippet = bold ? hit.snippetText(open: "\u{1B}[1m", close: "\u{1B}[0m") : hit.snippetText()
             context.output.line("    " + snippet.collapsingWhitespace)
@@ -131,7 +133,7 @@ struct SearchHitEntry: Encodable {
         rule = hit.rule
         section = hit.section
         snippet = hit.snippetText().collapsingWhitespace
-        score = (hit.score * 1000).rounded() / 1000
+        score = hit.score
     }
 }
 
