@@ -202,6 +202,8 @@ import Testing
             let result = try skillctl.run(arguments)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
         }
+        let exclusion = try skillctl.run(["search", "coil", "-lamination"])
+        #expect(exclusion.status == 2 && exclusion.stderr.contains("'fold -hinge'"), "\(exclusion.stderr)")
         let missing = Skillctl(database: folder.url.appendingPathComponent("absent.db"))
         #expect(try missing.run(["search", "fold"]).status == 3)
     }

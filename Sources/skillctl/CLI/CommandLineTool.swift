@@ -80,6 +80,9 @@ enum CommandLineTool {
 
     private static func usageFailure(_ error: UsageError, output: Output) -> ExitCode {
         output.error("skillctl: \(error.message)")
+        if error.command == SearchCommand.name, error.message.hasPrefix("unknown option -") {
+            output.error("To exclude a word, pass the query as one quoted argument ('fold -hinge') or after --.")
+        }
         if let command = error.command, commands.contains(where: { $0.name == command }) {
             output.error("Run 'skillctl \(command) --help' for its usage.")
         } else {

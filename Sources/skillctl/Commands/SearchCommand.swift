@@ -23,9 +23,9 @@ struct SearchCommand: Command {
           fold OR crease   either
           fold -hinge      fold, not hinge (also: fold NOT hinge)
         Anything else is searched as plain words; no input is a syntax error.
-        Quote a query with -word so the shell passes it as one argument, or
-        put the query after --. QUERY - reads the query from standard input
-        (bytes that are not UTF-8 are replaced).
+        So that -word is not read as an option, pass the query as one quoted
+        argument ('fold -hinge') or after --. QUERY - reads the query from
+        standard input (bytes that are not UTF-8 are replaced).
 
         Options:
           --kind K        only skill, section, rule, claim or source hits
