@@ -78,6 +78,19 @@ import Testing
         #expect(hits.first?.label == .measured)
     }
 
+    @Test func accentsAndCaseDoNotHideAClaim() throws {
+        let fixture = try StoreFixture()
+        let folder = try fixture.skill(
+            "custard-setting", body: "# custard-setting\n\n## Baking\n\nA CRÈME BRÛLÉE sets at 82 C in the water bath (*measured*).\n")
+        _ = try fixture.publish([folder])
+        for query in ["creme brulee", "Crème brûlée", "brul*"] {
+            let hits = try fixture.store.search(SearchRequest(query: query, kind: .claim, label: .measured))
+            #expect(hits.map(\.address) == ["custard-setting:11"], "\(query)")
+            let best = try fixture.store.search(SearchRequest(query: query)).first
+            #expect(best?.kind == .claim, "\(query): \(String(describing: best))")
+        }
+    }
+
     @Test func aRefusedPublishLeavesTheIndexAsItWas() throws {
         let fixture = try SearchPack.store()
         let count = { try fixture.store.database.queryFirst("SELECT count(*) AS n FROM search")?.int("n") }

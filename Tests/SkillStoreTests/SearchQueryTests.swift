@@ -60,4 +60,31 @@ import Testing
         let query = try #require(SearchQuery("folding button"))
         #expect(try database.query("SELECT rowid FROM t WHERE t MATCH ?", [.text(query.fts5)]).count == 1)
     }
+
+    /// The quick test before FTS5 never turns away text that FTS5 would match.
+    @Test(arguments: [
+        ("folding", "Keep buttons off the Fold."),
+        ("folded buttons", "Each button FOLDS away"),
+        ("creme brulee", "Crème brûlée sets at 82 C."),
+        ("CAFÉ", "a cafe table"),
+        ("\"coil fold\"", "one coil folded"),
+        ("glost*", "the GLOSTAR panel"),
+        ("tent OR tabletop", "a tabletop stand"),
+        ("ties", "tied down"),
+        ("happiness", "a happy loaf"),
+    ])
+    func openingsPassTextTheIndexMatches(query text: String, unit: String) throws {
+        let query = try #require(SearchQuery(text))
+        let database = try Database(path: ":memory:")
+        try database.execute("CREATE VIRTUAL TABLE t USING fts5(body, tokenize='porter unicode61 remove_diacritics 2')")
+        try database.query("INSERT INTO t (body) VALUES (?)", [.text(unit)])
+        #expect(try database.query("SELECT rowid FROM t WHERE t MATCH ?", [.text(query.fts5)]).count == 1)
+        #expect(SearchQuery.mayMatch(SearchQuery.folded(unit), openings: query.openings))
+    }
+
+    @Test func openingsTurnAwayTextWithoutAGroup() throws {
+        let query = try #require(SearchQuery("fold hinge"))
+        #expect(!SearchQuery.mayMatch(SearchQuery.folded("a fold, no joint"), openings: query.openings))
+        #expect(SearchQuery.mayMatch(SearchQuery.folded("a fold"), also: SearchQuery.folded("Hinges"), openings: query.openings))
+    }
 }

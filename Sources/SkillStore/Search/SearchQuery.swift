@@ -1,3 +1,5 @@
+import Foundation
+
 /// A search as a user types it, turned into an FTS5 MATCH expression that is
 /// always valid: user text never reaches FTS5 syntax unquoted.
 ///
@@ -63,6 +65,45 @@ public struct SearchQuery: Sendable, Equatable {
         }.joined(separator: " AND ")
         for term in excluded { expression += " NOT " + Self.quoted(term) }
         return expression
+    }
+
+    /// For each group, the opening letters of its terms (a phrase's first
+    /// word), case and accents folded. Text that holds none of some group's
+    /// openings cannot match: porter stems change only a word's ending, so
+    /// the first three letters of a word and of any word it matches agree.
+    /// A quick test before asking FTS5; it may pass text that does not match.
+    public var openings: [[[UInt8]]] {
+        groups.map { group in
+            group.map { term in
+                let word = Self.words(in: term.text).first ?? term.text
+                return Self.folded(String(String(decoding: Self.folded(word), as: UTF8.self).prefix(3)))
+            }
+        }
+    }
+
+    /// UTF-8 of `text` in lower case, without accents: how the tokenizer
+    /// compares words (ASCII, the common case, without Foundation).
+    public static func folded(_ text: String) -> [UInt8] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        }
+        return Array(text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).utf8)
+    }
+
+    /// Whether folded text holds, for every group, one of its openings.
+    static func mayMatch(_ text: [UInt8], also other: [UInt8] = [], openings: [[[UInt8]]]) -> Bool {
+        openings.allSatisfy { group in
+            group.contains { opening in contains(text, opening) || contains(other, opening) }
+        }
+    }
+
+    private static func contains(_ text: [UInt8], _ part: [UInt8]) -> Bool {
+        guard !part.isEmpty else { return true }
+        guard text.count >= part.count else { return false }
+        for start in 0...(text.count - part.count) where text[start] == part[0] {
+            if text[start..<(start + part.count)].elementsEqual(part) { return true }
+        }
+        return false
     }
 
     /// The query without its exclusions: what a section must contain for a

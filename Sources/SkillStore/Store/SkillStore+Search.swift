@@ -92,7 +92,7 @@ extension SkillStore {
                 query: query.withoutExclusions, kinds: [.section], containing: contents, request: request,
                 limit: max(50, 5 * request.limit))
             let units = try rankUnits(
-                in: sections, matching: query.withoutExclusions, query: query,
+                in: sections, query: query,
                 where: { $0.kind == unitKind && (request.label == nil || $0.label == request.label) })
             return try units.prefix(request.limit).map { try unitHit($0, query: query) }
         }
@@ -113,7 +113,7 @@ extension SkillStore {
             // `limit` can change the hits.
             let bar = rows.count >= request.limit ? rows[request.limit - 1].score : 0
             let sections = rows.filter { SearchRowID($0.rowID)?.kind == .section && 2 * $0.score >= bar }
-            for unit in try rankUnits(in: sections, matching: query, query: query, textOnly: true, where: { _ in true }) {
+            for unit in try rankUnits(in: sections, query: query, textOnly: true, where: { _ in true }) {
                 if let current = best[unit.section.rowID], current.unit.kind == .rule || unit.unit.kind != .rule { continue }
                 best[unit.section.rowID] = unit
             }
@@ -181,7 +181,7 @@ extension SkillStore {
 
     /// Whether any skill or source has a version that is not its latest.
     private func hasSupersededVersions() throws -> Bool {
-        try database.queryFirst("""
+        return try database.queryFirst("""
             SELECT (SELECT count(*) FROM versions) > (SELECT count(*) FROM skills)
                 OR (SELECT count(*) FROM sources) > (SELECT count(DISTINCT url) FROM sources) AS superseded
             """)?.int("superseded") == 1
@@ -232,35 +232,30 @@ extension SkillStore {
     /// the same tokenizer, so that stems, phrases, prefixes and exclusions
     /// mean exactly what they mean in the main index.
     private func rankUnits(
-        in sections: [RankedRow], matching sectionQuery: SearchQuery, query: SearchQuery, textOnly: Bool = false,
-        where include: (SearchUnit) -> Bool
+        in sections: [RankedRow], query: SearchQuery, textOnly: Bool = false, where include: (SearchUnit) -> Bool
     ) throws -> [RankedUnit] {
         guard !sections.isEmpty else { return [] }
         try clearSearchScratch()
-        // The section's text with FTS5's marks on the words that matched: a
-        // unit without one cannot match on its own text, and is not indexed.
-        let read = try database.statement("""
-            SELECT headings, units, highlight(search, 3, char(2), char(3)) AS marked,
-                   highlight(search, 2, char(2), char(3)) AS marked_headings
-            FROM search WHERE search MATCH ? AND search.rowid = ?
-            """)
+        let read = try database.statement("SELECT headings, body, units FROM search WHERE rowid = ?")
+        // A unit without the opening letters of every group of the query
+        // cannot match it, and is not indexed.
+        let openings = query.openings
         let addText = try database.statement("INSERT INTO temp.search_unit_text (id, headings, body) VALUES (?, ?, ?)")
         let insert = try database.statement("INSERT INTO temp.search_units (rowid, headings, body) VALUES (?, ?, ?)")
         var candidates: [(section: SectionRow, unit: SearchUnit, score: Double)] = []
         for ranked in sections {
             let rowID = ranked.rowID
-            try read.bind([.text(sectionQuery.fts5), .integer(rowID)])
+            try read.bind([.integer(rowID)])
             guard let row = try read.step(), let owner = SearchRowID(rowID)?.owner else {
                 read.reset()
                 continue
             }
             read.reset()
-            let (body, marks) = Self.unmarked(row.bytes("marked"))
-            let headingsMatched = row.bytes("marked_headings").contains(0x02)
-            let section = SectionRow(rowID: rowID, owner: owner, headings: row.string("headings"), body: body)
+            let section = SectionRow(rowID: rowID, owner: owner, headings: row.string("headings"), body: row.bytes("body"))
+            let headings = textOnly ? [] : SearchQuery.folded(section.headings)
             for unit in SearchUnit.decode(row.string("units"), body: section.body) where include(unit) {
-                guard (headingsMatched && !textOnly) || marks.contains(where: { $0.overlaps(unit.range) }) else { continue }
                 let text = String(decoding: section.body[unit.range], as: UTF8.self)
+                guard SearchQuery.mayMatch(SearchQuery.folded(text), also: headings, openings: openings) else { continue }
                 for statement in [addText, insert] {
                     try statement.bind(1, candidates.count)
                     try statement.bind(2, section.headings)
@@ -284,26 +279,6 @@ extension SkillStore {
             return RankedUnit(
                 section: candidate.section, unit: candidate.unit, score: candidate.score * (0.5 + 0.5 * share), row: match.row)
         }.sorted { ($0.score, -$0.row) > ($1.score, -$1.row) }
-    }
-
-    /// Text marked by FTS5's highlight() with U+0002 and U+0003, without the
-    /// marks, and the byte ranges they enclosed.
-    static func unmarked(_ marked: [UInt8]) -> (text: [UInt8], marks: [Range<Int>]) {
-        var text: [UInt8] = []
-        text.reserveCapacity(marked.count)
-        var marks: [Range<Int>] = []
-        var start: Int?
-        for byte in marked {
-            if byte == 0x02 {
-                start = text.count
-            } else if byte == 0x03, let open = start {
-                marks.append(open..<text.count)
-                start = nil
-            } else {
-                text.append(byte)
-            }
-        }
-        return (text, marks)
     }
 
     /// Empties the per-query index of rules and claims, creating it on this
