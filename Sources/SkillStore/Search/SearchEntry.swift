@@ -110,6 +110,8 @@ private struct SectionBuilder {
         guard let range = ruleSentences[rule.id] else { return }
         if !units.isEmpty { units += " " }
         units += "\(rule.id)@\(rule.location.line):\(range.lowerBound)-\(range.upperBound)"
+        // `t`: the first sentence is the rule's bold title (`1. **Fold often.** ...`).
+        if rule.title != nil { units += "t" }
     }
 }
 
@@ -123,6 +125,7 @@ private struct SectionBuilder {
 ///     12d(3+25)     a parenthetical detail of the sentence before: 25 bytes
 ///                   from byte 3 of that sentence
 ///     R3@10:4-7     rule R3, on line 10: sentences 4 to 7 (counted from 0)
+///     R3@10:4-7t    the same, whose first sentence is its bold title
 struct SearchUnit: Equatable {
     var kind: SearchKind
     /// UTF-8 offsets into the section's text.
@@ -130,6 +133,8 @@ struct SearchUnit: Equatable {
     var line: Int
     var label: ClaimLabel?
     var rule: String?
+    /// For a rule: its first sentence is its title.
+    var titled = false
 
     private static let labelCodes: [(ClaimLabel, Character)] = [
         (.measured, "m"), (.derived, "d"), (.judgement, "j"), (.unverified, "u"), (.cited, "c"), (.unlabelled, "n"),
@@ -154,12 +159,14 @@ struct SearchUnit: Equatable {
         var sentence = -1
         for entry in units.split(separator: " ") {
             if entry.first == "R" {
-                let parts = entry.split(whereSeparator: { "@:-".contains($0) })
+                let titled = entry.last == "t"
+                let parts = entry.dropLast(titled ? 1 : 0).split(whereSeparator: { "@:-".contains($0) })
                 guard parts.count == 4, let line = Int(parts[1]), let first = Int(parts[2]), let last = Int(parts[3]),
                       first <= last, last < lines.count
                 else { continue }
                 decoded.append(SearchUnit(
-                    kind: .rule, range: lines[first].lowerBound..<lines[last].upperBound, line: line, rule: String(parts[0])))
+                    kind: .rule, range: lines[first].lowerBound..<lines[last].upperBound, line: line, rule: String(parts[0]),
+                    titled: titled))
                 continue
             }
             let digits = entry.prefix { $0.isASCII && $0.isNumber }

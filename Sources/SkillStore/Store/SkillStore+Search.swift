@@ -50,8 +50,9 @@ extension SkillStore {
     /// bm25 weights of the index's columns: name, description, headings,
     /// text (and the two unindexed columns).
     static let searchWeights = "10.0, 4.0, 3.0, 1.0, 0.0, 0.0"
-    /// bm25 weights of the per-query index of rules and claims: headings, text.
-    static let unitWeights = "3.0, 1.0"
+    /// bm25 weights of the per-query index of rules and claims: headings,
+    /// rule title, text.
+    static let unitWeights = "3.0, 2.5, 1.0"
 
     /// Ranked hits for `request`.
     ///
@@ -240,8 +241,9 @@ extension SkillStore {
         // A unit without the opening letters of every group of the query
         // cannot match it, and is not indexed.
         let openings = query.openings
-        let addText = try database.statement("INSERT INTO temp.search_unit_text (id, headings, body) VALUES (?, ?, ?)")
-        let insert = try database.statement("INSERT INTO temp.search_units (rowid, headings, body) VALUES (?, ?, ?)")
+        let addText = try database.statement(
+            "INSERT INTO temp.search_unit_text (id, headings, title, body) VALUES (?, ?, ?, ?)")
+        let insert = try database.statement("INSERT INTO temp.search_units (rowid, headings, title, body) VALUES (?, ?, ?, ?)")
         var candidates: [(section: SectionRow, unit: SearchUnit, score: Double)] = []
         for ranked in sections {
             let rowID = ranked.rowID
@@ -256,10 +258,18 @@ extension SkillStore {
             for unit in SearchUnit.decode(row.string("units"), body: section.body) where include(unit) {
                 let text = String(decoding: section.body[unit.range], as: UTF8.self)
                 guard SearchQuery.mayMatch(SearchQuery.folded(text), also: headings, openings: openings) else { continue }
+                // A titled rule's first line is its title, weighted above its text.
+                var title = Substring("")
+                var rest = Substring(text)
+                if unit.titled, let end = text.firstIndex(of: "\n") {
+                    title = text[..<end]
+                    rest = text[text.index(after: end)...]
+                }
                 for statement in [addText, insert] {
                     try statement.bind(1, candidates.count)
                     try statement.bind(2, section.headings)
-                    try statement.bind(3, text)
+                    try statement.bind(3, String(title))
+                    try statement.bind(4, String(rest))
                     try statement.runBound()
                 }
                 candidates.append((section, unit, ranked.score))
@@ -271,7 +281,7 @@ extension SkillStore {
         let matches = try database.query("""
             SELECT rowid AS row, bm25(search_units, \(Self.unitWeights)) AS score FROM temp.search_units
             WHERE search_units MATCH ?
-            """, [.text(textOnly ? "body : (\(query.fts5))" : query.fts5)]).map { (row: $0.int("row"), score: -$0.double("score")) }
+            """, [.text(textOnly ? "{title body} : (\(query.fts5))" : query.fts5)]).map { (row: $0.int("row"), score: -$0.double("score")) }
         let strongest = matches.map(\.score).max() ?? 0
         return matches.map { match in
             let candidate = candidates[match.row]
@@ -288,9 +298,10 @@ extension SkillStore {
     private func clearSearchScratch() throws {
         if !searchScratchReady {
             try database.execute("""
-                CREATE TEMP TABLE IF NOT EXISTS search_unit_text (id INTEGER PRIMARY KEY, headings TEXT, body TEXT);
+                CREATE TEMP TABLE IF NOT EXISTS search_unit_text (
+                    id INTEGER PRIMARY KEY, headings TEXT, title TEXT, body TEXT);
                 CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_units USING fts5(
-                    headings, body, content = 'search_unit_text', content_rowid = 'id',
+                    headings, title, body, content = 'search_unit_text', content_rowid = 'id',
                     tokenize = '\(Self.searchTokenizer)');
                 """)
             searchScratchReady = true
@@ -304,13 +315,16 @@ extension SkillStore {
     /// A rule or claim hit, while its query's temporary index is still there.
     private func unitHit(_ ranked: RankedUnit, query: SearchQuery) throws -> SearchHit {
         let snippetRow = try database.queryFirst("""
-            SELECT snippet(search_units, 1, char(2), char(3), '…', 24) AS snippet,
+            SELECT snippet(search_units, 2, char(2), char(3), '…', 24) AS snippet,
+                   highlight(search_units, 1, char(2), char(3)) AS title,
                    highlight(search_units, 0, char(2), char(3)) AS headings
             FROM temp.search_units WHERE search_units MATCH ? AND rowid = ?
             """, [.text(query.fts5), .integer(Int64(ranked.row))])
-        let snippet = Self.snippet(
-            Self.snippetRuns(snippetRow?.string("snippet") ?? ""),
-            headings: Self.snippetRuns(snippetRow?.string("headings") ?? ""))
+        var text = Self.snippetRuns(snippetRow?.string("snippet") ?? "")
+        let title = Self.snippetRuns(snippetRow?.string("title") ?? "")
+        // A rule's title, whole, before the text around the matched words.
+        if !title.isEmpty { text = title + [.init(text: " ", matched: false)] + text }
+        let snippet = Self.snippet(text, headings: Self.snippetRuns(snippetRow?.string("headings") ?? ""))
         var hit = try versionHit(owner: ranked.section.owner, kind: ranked.unit.kind, snippet: snippet, score: ranked.score)
         let skill = hit.skill ?? ""
         hit.line = ranked.unit.line
