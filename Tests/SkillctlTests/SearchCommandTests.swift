@@ -191,6 +191,35 @@ import Testing
         #expect(result.stderr.contains("1 hit"))
     }
 
+    @Test func onATerminalMatchesAreBoldUnlessNoColorIsSet() throws {
+        let script = URL(fileURLWithPath: "/usr/bin/script")
+        guard FileManager.default.isExecutableFile(atPath: script.path) else {
+            print("skipped: /usr/bin/script (util-linux) is absent; no terminal to test bold output on")
+            return
+        }
+        let folder = try TemporaryFolder()
+        let skillctl = try Self.storeWithSearchPack(in: folder)
+        func onTerminal(_ environment: [String: String]) throws -> String {
+            let process = Process()
+            process.executableURL = script
+            let command = "'\(Skillctl.executable.path)' --db '\(skillctl.database.path)' search 'preheat pot' --limit 1 -q"
+            process.arguments = ["-qec", command, "/dev/null"]
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            return String(decoding: data, as: UTF8.self)
+        }
+        let bold = try onTerminal(["NO_COLOR": ""])
+        #expect(bold.contains("\u{1B}[1mPreheat\u{1B}[0m") && !bold.contains("[Preheat]"), "\(bold)")
+        let noColor = try onTerminal(["NO_COLOR": "1"])
+        #expect(noColor.contains("[Preheat]") && !noColor.contains("\u{1B}["), "\(noColor)")
+    }
+
     @Test func badOptionsAreUsageErrors() throws {
         let folder = try TemporaryFolder()
         let skillctl = try Self.storeWithSearchPack(in: folder)

@@ -333,11 +333,6 @@ public struct Row {
         }
     }
 
-    public func optionalInt(_ column: String) -> Int? {
-        if case .null = self[column] { return nil }
-        return int(column)
-    }
-
     public func bytes(_ column: String) -> [UInt8] {
         switch self[column] {
         case .blob(let bytes): return bytes
