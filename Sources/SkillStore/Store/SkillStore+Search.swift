@@ -11,8 +11,10 @@ extension SkillStore {
     /// Writes the full-text rows of a skill version or a source, inside the
     /// caller's transaction. Each kind's rows are numbered from 0, in order;
     /// rows past `SearchRowID.maxOrdinal` of a kind (only a huge skill has
-    /// them) are not indexed.
+    /// them) are not indexed, nor is an owner past `SearchRowID.ownerMask`.
     func writeSearchEntries(_ entries: [SearchEntry], owner: Int) throws {
+        // A rowid holds 32 bits of owner: past four billion publishes, not indexed.
+        guard owner <= SearchRowID.ownerMask else { return }
         let insert = try database.statement("""
             INSERT INTO search (rowid, name, description, headings, body, ref, units) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
