@@ -7,6 +7,7 @@ let package = Package(
     name: "SkillStore",
     products: [
         .library(name: "SkillStore", targets: ["SkillStore"]),
+        .library(name: "BlobServer", targets: ["BlobServer"]),
         .executable(name: "skillctl", targets: ["skillctl"]),
     ],
     targets: [
@@ -19,6 +20,9 @@ let package = Package(
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(
             name: "COpenSSL", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]),
@@ -34,13 +38,17 @@ let package = Package(
             name: "SkillStore",
             dependencies: ["CSQLite", "CCmarkGFM", "CYAML", "COpenSSL"],
             plugins: ["EmbedMigrationsPlugin"]),
+        // HTTP on libmicrohttpd: the transport owns the C daemon, the routes
+        // only ever see Swift requests and responses.
+        .target(name: "BlobServer", dependencies: ["SkillStore", "CMicroHTTPD"]),
         // mimalloc replaces glibc's malloc in the executable: a publish
         // allocates millions of small strings on three threads, and glibc's
         // allocator cost 13% of a 20,000-skill publish (docs/benchmarks.md).
         .executableTarget(
-            name: "skillctl", dependencies: ["SkillStore"], linkerSettings: [.linkedLibrary("mimalloc")]),
+            name: "skillctl", dependencies: ["SkillStore", "BlobServer"], linkerSettings: [.linkedLibrary("mimalloc")]),
 
         .testTarget(name: "SkillStoreTests", dependencies: ["SkillStore"]),
-        .testTarget(name: "SkillctlTests", dependencies: ["skillctl", "SkillStore"]),
+        .testTarget(name: "BlobServerTests", dependencies: ["BlobServer", "SkillStore"]),
+        .testTarget(name: "SkillctlTests", dependencies: ["skillctl", "SkillStore", "BlobServer"]),
     ]
 )

@@ -29,6 +29,22 @@ public struct BlobDigest: Hashable, Sendable, CustomStringConvertible, Codable {
     public var id: String { String(hex.prefix(16)) }
     public var description: String { "sha256:\(hex)" }
 
+    /// The 32 bytes of the digest (for headers that carry it in base64).
+    public var bytes: [UInt8] {
+        var result: [UInt8] = []
+        var high: UInt8?
+        for character in hex.utf8 {
+            let value = character <= 0x39 ? character - 0x30 : character - 0x61 + 10
+            if let first = high {
+                result.append(first << 4 | value)
+                high = nil
+            } else {
+                high = value
+            }
+        }
+        return result
+    }
+
     static func isHexDigit(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66) || (byte >= 0x41 && byte <= 0x46)
     }

@@ -29,6 +29,11 @@ public struct SkillSummary: Sendable, Codable, Equatable {
 
 /// A stored byte string.
 public struct Blob: Sendable, Equatable {
+    public init(digest: BlobDigest, bytes: [UInt8]) {
+        self.digest = digest
+        self.bytes = bytes
+    }
+
     public var digest: BlobDigest
     public var bytes: [UInt8]
 

@@ -8,6 +8,11 @@ public struct PublishOptions: Sendable {
     /// Who publishes, recorded with each new version.
     public var publisher = "unknown"
     public var limits = BundleReader.Limits()
+    /// The skills this publish may write (a server token's scope); any
+    /// other skill is refused with `token-scope`.
+    public var allowsSkill: @Sendable (String) -> Bool = { _ in true }
+    /// Why a skill outside `allowsSkill` is refused.
+    public var scopeDescription = ""
 
     public init() {}
 }
@@ -34,6 +39,8 @@ public struct PublishReport: Sendable {
     public var results: [PublishResult] = []
     /// Skills refused, each with its reasons (only with `skipInvalid`).
     public var refused: [InputRefused] = []
+
+    public init() {}
 }
 
 extension SkillStore {
@@ -78,6 +85,11 @@ extension SkillStore {
                             code: "name-duplicate")])
                     }
                     namesSeen[prepared.name] = prepared.source.path
+                    guard options.allowsSkill(prepared.name) else {
+                        throw InputRefused([Diagnostic(
+                            path: prepared.source.skillFilePath, location: prepared.nameLocation,
+                            message: "skill '\(prepared.name)' is outside \(options.scopeDescription)", code: "token-scope")])
+                    }
                     // Once one skill is refused an all-or-nothing publish writes
                     // no more; it only goes on validating, to list every error.
                     guard report.refused.isEmpty || options.skipInvalid else { continue }
@@ -194,5 +206,55 @@ extension SkillStore {
         guard database.changes == 0 else { return }
         let stored = try database.queryFirst("SELECT digest FROM blobs WHERE id = ?", [.text(digest.id)])
         precondition(stored?.string("digest") == digest.hex, "blob \(digest.id) collided after the collision check")
+    }
+}
+
+extension SkillStore {
+    /// Publishes the skills of a tar archive (`TarArchive`): each top-level
+    /// folder is a skill folder or a pack, each top-level file a lone
+    /// SKILL.md. The same validation and all-or-nothing rule as `publish`;
+    /// paths in diagnostics and results are the archive's own.
+    public func publish(archive: [UInt8], options: PublishOptions = PublishOptions()) throws -> PublishReport {
+        let entries = try TarArchive.read(archive)
+        guard !entries.isEmpty else {
+            throw InputRefused([Diagnostic(path: "request body", location: nil, message: "the archive holds no file", code: "skill-missing")])
+        }
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("skillstore-upload-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var topLevel: Set<String> = []
+        for entry in entries {
+            let path = (root as NSString).appendingPathComponent(entry.path)
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            guard FileManager.default.createFile(
+                atPath: path, contents: Data(entry.bytes), attributes: [.posixPermissions: entry.executable ? 0o755 : 0o644])
+            else {
+                throw InputRefused([Diagnostic(
+                    path: entry.path, location: nil, message: "cannot be unpacked (a file and a folder of the same name?)",
+                    code: "bundle-archive")])
+            }
+            topLevel.insert(String(entry.path.split(separator: "/")[0]))
+        }
+        let prefix = root + "/"
+        func relative(_ path: String) -> String { path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path }
+        do {
+            let sources = try SkillSource.discover(topLevel.sorted().map { prefix + $0 })
+            var report = try publish(sources, options: options)
+            for index in report.results.indices { report.results[index].path = relative(report.results[index].path) }
+            report.refused = report.refused.map { InputRefused($0.diagnostics.map { $0.relocated(relative) }) }
+            return report
+        } catch let refused as InputRefused {
+            throw InputRefused(refused.diagnostics.map { $0.relocated(relative) })
+        }
+    }
+}
+
+extension Diagnostic {
+    /// The same diagnostic about the same file at another path.
+    public func relocated(_ transform: (String) -> String) -> Diagnostic {
+        var copy = self
+        copy.path = transform(path)
+        return copy
     }
 }

@@ -67,9 +67,14 @@ extension SkillStore {
     /// The served text form of a version: a header naming it and its blob,
     /// then the blob's exact bytes.
     public func servedText(of version: SkillVersion) throws -> [UInt8] {
+        Self.servedText(of: version, bytes: try blob(.id(version.id)).bytes)
+    }
+
+    /// The served text form of `version`, whose SKILL.md is `bytes`.
+    public static func servedText(of version: SkillVersion, bytes: [UInt8]) -> [UInt8] {
         let header = "\(version.name) \(version.label)\n\n"
             + "Immutable. This exact content never changes and is served at /api/v1/blob/\(version.id).\n\n"
-        return Array(header.utf8) + (try blob(.id(version.id)).bytes)
+        return Array(header.utf8) + bytes
     }
 
     private static let versionColumns = """
@@ -103,5 +108,34 @@ extension BlobReference: CustomStringConvertible {
         case .id(let id): id
         case .digest(let digest): digest.description
         }
+    }
+}
+
+/// What a blob is to the store, so that a server can give it the right
+/// Content-Type: the same bytes may be several files, and the first found
+/// names it.
+public enum BlobRole: Sendable, Equatable {
+    /// A file of a skill's bundle, at this path (`SKILL.md`, `scripts/run.sh`).
+    case file(path: String)
+    /// A bundle manifest (JSON).
+    case manifest
+    /// A source document published with `publish --source`.
+    case source
+    /// Stored, but referenced by nothing (not reachable by normal use).
+    case unreferenced
+}
+
+extension SkillStore {
+    public func role(ofBlob id: String) throws -> BlobRole {
+        if let row = try database.queryFirst("SELECT path FROM version_files WHERE blob = ? LIMIT 1", [.text(id)]) {
+            return .file(path: row.string("path"))
+        }
+        if try database.queryFirst("SELECT 1 AS found FROM versions WHERE manifest_blob = ? LIMIT 1", [.text(id)]) != nil {
+            return .manifest
+        }
+        if try database.queryFirst("SELECT 1 AS found FROM sources WHERE blob = ? LIMIT 1", [.text(id)]) != nil {
+            return .source
+        }
+        return .unreferenced
     }
 }

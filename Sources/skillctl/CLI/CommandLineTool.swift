@@ -9,6 +9,7 @@ enum CommandLineTool {
         InitCommand.self, PublishCommand.self, GetCommand.self, CatCommand.self,
         VersionsCommand.self, ListCommand.self, SearchCommand.self, RulesCommand.self, ClaimsCommand.self, LinksCommand.self,
         ProvenanceCommand.self, CheckCommand.self, DiffCommand.self, LabelsCommand.self, FsckCommand.self,
+        ServeCommand.self, TokenCommand.self,
         ]
     }
 
@@ -66,6 +67,14 @@ enum CommandLineTool {
                 "skillctl: the database \(context.databasePath) is busy: another process is writing to it "
                     + "(a publish holds it until it commits); try again")
             return .problems
+        } catch let error as RemoteError {
+            output.error("skillctl: \(error)")
+            switch error.status {
+            case 400: return .usage
+            case 401, 403, 409, 413, 415: return .refused
+            case 404: return .notFound
+            default: return .problems
+            }
         } catch let problem as UsageProblem {
             return usageFailure(UsageError(problem.description, command: name), output: output)
         } catch let error as SkillStoreError {
@@ -120,6 +129,10 @@ enum CommandLineTool {
           --db PATH    the database (default: $SKILLSTORE_DB, else
                        $XDG_DATA_HOME/skillstore/skillstore.db, else
                        ~/.local/share/skillstore/skillstore.db)
+          --server URL a SkillStore server instead of a database (default:
+                       $SKILLSTORE_SERVER); for get, cat, versions, ls, search,
+                       rules, claims, links, provenance, check and publish
+          --token T    the token to publish with (default: $SKILLSTORE_TOKEN)
           --json       print data as JSON
           -q, --quiet  no progress or summary lines
           -h, --help   show help

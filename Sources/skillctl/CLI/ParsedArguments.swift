@@ -9,7 +9,7 @@ struct ParsedArguments {
 
     /// Options every command accepts.
     static let globalFlags: Set<String> = ["--json", "--help", "-h", "--quiet", "-q"]
-    static let globalOptions: Set<String> = ["--db"]
+    static let globalOptions: Set<String> = ["--db", "--server", "--token"]
 
     /// Splits `words`. `optionsFor` gives the flags and valued options of a
     /// command, once its name is known.

@@ -29,7 +29,7 @@ struct CatCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitCode {
-        let blob = try context.openForReading().blob(reference)
+        let blob = try context.catalog().blob(reference)
         if context.json {
             context.output.json(BlobInfo(id: blob.id, digest: blob.digest.hex, size: blob.bytes.count))
         } else {

@@ -48,8 +48,9 @@ struct CheckCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitCode {
-        let store = FileManager.default.fileExists(atPath: context.databasePath) ? try context.openForReading() : nil
-        if store == nil && !context.quiet {
+        let remote = try context.serverURL.map { try RemoteCatalog($0, token: nil) }
+        let store = remote == nil && FileManager.default.fileExists(atPath: context.databasePath) ? try context.openForReading() : nil
+        if store == nil && remote == nil && !context.quiet {
             context.output.error(
                 "note: no database at \(context.databasePath); skill links, rule links and source anchors were not checked")
         }
@@ -60,6 +61,10 @@ struct CheckCommand: Command {
                 for source in try SkillSource.discover([target]) { diagnostics += checker.check(source) }
             } else {
                 let reference = try SkillReference([target], command: Self.name)
+                if let remote {
+                    diagnostics += try remote.check(try remote.version(of: reference.name, label: reference.label), strict: strict)
+                    continue
+                }
                 guard let store else { throw SkillStoreError.databaseMissing(path: context.databasePath) }
                 diagnostics += try checker.check(try store.version(of: reference.name, label: reference.label))
             }

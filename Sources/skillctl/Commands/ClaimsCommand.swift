@@ -38,18 +38,9 @@ struct ClaimsCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitCode {
-        let store = try context.openForReading()
-        let version = try store.version(of: reference.name, label: reference.label)
-        let graph = try store.graph(of: version)
-        if let rule, !graph.rules.contains(where: { $0.id == rule }) {
-            throw SkillStoreError.notFound("\(version.name) \(version.label) has no rule \(rule)")
-        }
-        let claims = graph.claims.filter { claim in
-            (label == nil || claim.label == label || claim.labels.contains(label!))
-                && (section == nil || claim.section.contains { $0.localizedCaseInsensitiveContains(section!) })
-                && (rule == nil || claim.rule == rule)
-        }
-        let entries = claims.map { ClaimEntry($0, graph: graph, skill: version.name) }
+        let catalog = try context.catalog()
+        let version = try catalog.version(of: reference.name, label: reference.label)
+        let entries = try catalog.claimEntries(of: version, filter: ClaimFilter(label: label, section: section, rule: rule))
         if context.json {
             context.output.json(entries)
         } else {
@@ -62,57 +53,5 @@ struct ClaimsCommand: Command {
             if !context.quiet { context.output.error(plural(entries.count, "claim")) }
         }
         return .success
-    }
-}
-
-/// A claim as printed by `claims` and `provenance`.
-struct ClaimEntry: Encodable {
-    struct CitationEntry: Encodable {
-        var text: String
-        var url: String
-        var target: String
-        var kind: String
-        var fragment: String?
-        var line: Int
-        var column: Int
-        var urlTime: Int?
-        var textTimes: [Int]
-        /// For a citation that resolves to a stored source's section: that section's opening.
-        var section: String?
-        var sectionOpening: String?
-    }
-
-    var address: String
-    var label: String
-    var labels: [String]
-    var text: String
-    var qualifier: String?
-    var unit: String
-    var line: Int
-    var column: Int
-    var section: [String]
-    var rule: String?
-    var context: String?
-    var citations: [CitationEntry]
-
-    init(_ claim: Claim, graph: SkillGraph, skill: String) {
-        address = "\(skill):\(claim.location.line):\(claim.location.column)"
-        label = claim.label.rawValue
-        labels = claim.labels.map(\.rawValue)
-        text = claim.text
-        qualifier = claim.qualifier
-        unit = claim.unit.rawValue
-        line = claim.location.line
-        column = claim.location.column
-        section = claim.section
-        rule = claim.rule
-        context = claim.context
-        citations = claim.citations.map { index in
-            let citation = graph.citations[index]
-            return CitationEntry(
-                text: citation.text, url: citation.url, target: citation.target, kind: citation.kind.rawValue,
-                fragment: citation.fragment, line: citation.location.line, column: citation.location.column,
-                urlTime: citation.urlTime, textTimes: citation.textTimes)
-        }
     }
 }

@@ -28,14 +28,14 @@ struct GetCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitCode {
-        let store = try context.openForReading()
-        let version = try store.version(of: reference.name, label: reference.label)
+        let catalog = try context.catalog()
+        let version = try catalog.version(of: reference.name, label: reference.label)
         if context.json {
             context.output.json(version)
         } else if raw {
-            context.output.write(try store.blob(.id(version.id)).bytes)
+            context.output.write(try catalog.blob(.id(version.id)).bytes)
         } else {
-            context.output.write(try store.servedText(of: version))
+            context.output.write(try catalog.servedText(of: version))
         }
         return .success
     }

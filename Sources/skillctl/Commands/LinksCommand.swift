@@ -18,32 +18,10 @@ struct LinksCommand: Command {
         reference = try SkillReference(arguments.positionals, command: Self.name)
     }
 
-    struct Entry: Encodable {
-        var from: String
-        var to: String
-        var kind: String
-        var line: Int
-        var column: Int
-        var resolved: Bool
-    }
-
-    struct Report: Encodable {
-        var outgoing: [Entry]
-        var incoming: [Entry]
-    }
-
     func run(_ context: Context) throws -> ExitCode {
-        let store = try context.openForReading()
-        let version = try store.version(of: reference.name, label: reference.label)
-        func entry(_ link: ResolvedLink) -> Entry {
-            Entry(
-                from: link.from, to: link.link.rule.map { "\(link.link.skill)#\($0)" } ?? link.link.skill,
-                kind: link.link.kind.rawValue, line: link.link.location.line, column: link.link.location.column,
-                resolved: link.resolved)
-        }
-        let report = Report(
-            outgoing: try store.outgoingLinks(of: version).map(entry),
-            incoming: try store.incomingLinks(to: version.name).map(entry))
+        let catalog = try context.catalog()
+        let version = try catalog.version(of: reference.name, label: reference.label)
+        let report = try catalog.linkReport(of: version)
         if context.json {
             context.output.json(report)
             return .success

@@ -17,7 +17,7 @@ struct ListCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitCode {
-        let skills = try context.openForReading().skills()
+        let skills = try context.catalog().skills()
         if context.json {
             context.output.json(skills)
         } else if skills.isEmpty {

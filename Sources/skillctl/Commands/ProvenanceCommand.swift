@@ -19,42 +19,13 @@ struct ProvenanceCommand: Command {
         reference = try SkillReference(arguments.positionals, command: Self.name, allowsRule: true)
     }
 
-    struct Report: Encodable {
-        var skill: String
-        var version: String
-        var rule: String?
-        var claims: Int
-        var byLabel: [String: Int]
-        var unlabelledShare: Double
-        var items: [ClaimEntry]
-    }
-
     func run(_ context: Context) throws -> ExitCode {
-        let store = try context.openForReading()
-        let version = try store.version(of: reference.name, label: reference.label)
-        let graph = try store.graph(of: version)
-        let rule = reference.rule?.uppercased()
-        if let rule, !graph.rules.contains(where: { $0.id == rule }) {
-            throw SkillStoreError.notFound("\(version.name) \(version.label) has no rule \(rule)")
-        }
-        var items: [ClaimEntry] = []
-        for claim in graph.claims where rule == nil || claim.rule == rule {
-            var entry = ClaimEntry(claim, graph: graph, skill: version.name)
-            for (position, index) in claim.citations.enumerated() {
-                let citation = graph.citations[index]
-                guard let fragment = citation.fragment, let source = try store.source(at: citation.target),
-                      let section = source.section(forFragment: fragment) else { continue }
-                entry.citations[position].section = section.title
-                entry.citations[position].sectionOpening = Self.opening(of: section.text)
-            }
-            items.append(entry)
-        }
-        var byLabel: [String: Int] = [:]
-        for item in items { byLabel[item.label, default: 0] += 1 }
-        let report = Report(
-            skill: version.name, version: version.label, rule: rule, claims: items.count, byLabel: byLabel,
-            unlabelledShare: items.isEmpty ? 0 : Double(byLabel["unlabelled", default: 0]) / Double(items.count),
-            items: items)
+        let catalog = try context.catalog()
+        let version = try catalog.version(of: reference.name, label: reference.label)
+        let rule = reference.rule
+        let report = try catalog.provenance(of: version, rule: rule)
+        let items = report.items
+        let byLabel = report.byLabel
 
         if context.json {
             context.output.json(report)
@@ -80,10 +51,4 @@ struct ProvenanceCommand: Command {
         return .success
     }
 
-    /// The first sentence or so of a section, for a reviewer to compare.
-    static func opening(of text: String, limit: Int = 240) -> String {
-        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        guard flat.count > limit else { return flat }
-        return String(flat.prefix(limit)) + "…"
-    }
 }

@@ -36,7 +36,14 @@ struct PublishCommand: Command {
           --skip-invalid   publish the valid skills, list the others, exit 1
           --progress       report progress on standard error even when it is
                            not a terminal (it is shown on a terminal anyway)
-          --by NAME        who publishes (default: $USER)
+          --by NAME        who publishes (default: $USER; a server records
+                           its token's name instead)
+
+        With --server URL (or SKILLSTORE_SERVER) and --token (or
+        SKILLSTORE_TOKEN), the skills are read and checked here, then sent
+        to the server as one tar archive and published there, all or
+        nothing, with the same diagnostics. A label that would come from git
+        must be given with --version or in the front-matter there.
         """
     static let flags: Set<String> = ["--skip-invalid", "--progress"]
     static let options: Set<String> = ["--version", "--by", "--source"]
@@ -77,6 +84,10 @@ struct PublishCommand: Command {
 
     private func publish(_ context: Context) throws -> PublishReport {
         let sources = try SkillSource.discover(paths)
+        if let server = context.serverURL {
+            return try RemotePublish(sources: sources, limits: options.limits)
+                .send(to: RemoteCatalog(server, token: context.token), version: options.version, skipInvalid: options.skipInvalid)
+        }
         let store = try context.openForWriting()
         let progress = ProgressReporter("publishing", output: context.output, forced: forceProgress, quiet: context.quiet)
         defer { progress.finish() }
@@ -89,10 +100,15 @@ struct PublishCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitCode {
-        let databaseExisted = FileManager.default.fileExists(atPath: context.databasePath)
+        let databaseExisted = context.serverURL != nil || FileManager.default.fileExists(atPath: context.databasePath)
         let report: PublishReport
         do {
-            if let sourceURL { return try publishSource(sourceURL, context) }
+            if let sourceURL {
+                if context.serverURL != nil {
+                    throw UsageError("publish --source works on a local database, not through --server", command: Self.name)
+                }
+                return try publishSource(sourceURL, context)
+            }
             report = try publish(context)
         } catch let error where error is InputRefused || error is UsageProblem {
             // "Changes nothing" includes not leaving a new, empty database behind.

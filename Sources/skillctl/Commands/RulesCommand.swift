@@ -16,28 +16,10 @@ struct RulesCommand: Command {
         reference = try SkillReference(arguments.positionals, command: Self.name)
     }
 
-    struct Entry: Encodable {
-        var id: String
-        var address: String
-        var title: String?
-        var line: Int
-        var column: Int
-        var labels: [String]
-    }
-
     func run(_ context: Context) throws -> ExitCode {
-        let store = try context.openForReading()
-        let version = try store.version(of: reference.name, label: reference.label)
-        let graph = try store.graph(of: version)
-        let entries = graph.rules.map { rule in
-            var labels: [String] = []
-            for claim in graph.claims where claim.rule == rule.id && !labels.contains(claim.label.rawValue) {
-                labels.append(claim.label.rawValue)
-            }
-            return Entry(
-                id: rule.id, address: "\(version.name)#\(rule.id)", title: rule.title, line: rule.location.line,
-                column: rule.location.column, labels: labels)
-        }
+        let catalog = try context.catalog()
+        let version = try catalog.version(of: reference.name, label: reference.label)
+        let entries = try catalog.ruleEntries(of: version)
         if context.json {
             context.output.json(entries)
         } else if entries.isEmpty {

@@ -82,7 +82,7 @@ struct SearchCommand: Command {
         if readsStandardInput {
             request.query = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
-        let hits = try context.openForReading().search(request)
+        let hits = try context.catalog().search(request)
         if context.json {
             context.output.json(hits.map(SearchHitEntry.init))
             return .success

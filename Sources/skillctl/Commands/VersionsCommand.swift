@@ -21,7 +21,7 @@ struct VersionsCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitCode {
-        let versions = try context.openForReading().versions(of: name)
+        let versions = try context.catalog().versions(of: name)
         if context.json {
             context.output.json(versions)
         } else {

@@ -1,0 +1,72 @@
+import SkillStore
+
+/// An error that knows its HTTP status. Routes throw it; `ErrorResponder`
+/// is the one place that turns it (and every other error) into a response.
+public struct HTTPError: Error, Sendable, CustomStringConvertible {
+    public var status: Int
+    /// A stable, machine-readable code such as `BLOB_UNKNOWN`.
+    public var code: String
+    public var message: String
+    public var headers: [(String, String)] = []
+    /// File, line and column of each problem, for a refused publish.
+    public var diagnostics: [Diagnostic] = []
+
+    public init(_ status: Int, _ code: String, _ message: String, headers: [(String, String)] = [], diagnostics: [Diagnostic] = []) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.headers = headers
+        self.diagnostics = diagnostics
+    }
+
+    public var description: String { "\(status) \(code): \(message)" }
+
+    public static func badRequest(_ message: String) -> HTTPError { HTTPError(400, "BAD_REQUEST", message) }
+    public static func notFound(_ message: String) -> HTTPError { HTTPError(404, "NOT_FOUND", message) }
+}
+
+/// The error body every failure carries: `{"error":{"code":...,"message":...}}`.
+public struct ErrorBody: Codable, Sendable {
+    public struct Detail: Codable, Sendable {
+        public var code: String
+        public var message: String
+        public var diagnostics: [Diagnostic]?
+    }
+    public var error: Detail
+}
+
+enum ErrorResponder {
+    /// Maps any error a route throws to its response; store errors get the
+    /// status their meaning calls for, anything unexpected is a 500.
+    static func response(for error: any Error) -> HTTPResponse {
+        let http: HTTPError
+        switch error {
+        case let error as HTTPError:
+            http = error
+        case let refused as InputRefused where refused.diagnostics.contains(where: { $0.code == "token-scope" }):
+            http = HTTPError(
+                403, "FORBIDDEN", "the token may not publish every skill of this bundle; nothing was published",
+                diagnostics: refused.diagnostics)
+        case let refused as InputRefused:
+            let collision = refused.diagnostics.contains { $0.code == "blob-id-collision" }
+            http = HTTPError(
+                collision ? 409 : 400, collision ? "BLOB_ID_COLLISION" : "BUNDLE_INVALID",
+                "the bundle was refused; nothing was published", diagnostics: refused.diagnostics)
+        case SkillStoreError.notFound(let what):
+            http = .notFound(what)
+        case let error as SQLiteError where error.isBusy:
+            http = HTTPError(503, "BUSY", "the database is busy with a publish; try again", headers: [("Retry-After", "1")])
+        case let error as SkillStoreError:
+            http = HTTPError(500, "INTERNAL", error.description)
+        default:
+            http = HTTPError(500, "INTERNAL", "\(error)")
+        }
+        let body = ErrorBody(error: .init(
+            code: http.code, message: http.message, diagnostics: http.diagnostics.isEmpty ? nil : http.diagnostics))
+        var headers = http.headers
+        if http.status >= 400, !headers.contains(where: { $0.0 == "Cache-Control" }) {
+            headers.append(("Cache-Control", "no-store"))
+        }
+        return .json(body, status: http.status, headers: headers)
+    }
+}

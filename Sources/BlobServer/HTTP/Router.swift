@@ -1,0 +1,99 @@
+/// What the transport calls: a request in, a response out. It never throws;
+/// errors have already become responses.
+public protocol Responder: Sendable {
+    func respond(to request: HTTPRequest) -> HTTPResponse
+    /// Whether the request may be answered on a network thread. Anything
+    /// else (a search, a publish) runs on a worker so that it cannot stall
+    /// the other connections that thread serves.
+    func isQuick(_ request: HTTPRequest) -> Bool
+}
+
+/// Path parameters of a matched route, by name (`{name}` in the pattern).
+public struct RouteParameters: Sendable {
+    var values: [String: String] = [:]
+    public subscript(_ name: String) -> String {
+        guard let value = values[name] else { preconditionFailure("route has no parameter \(name)") }
+        return value
+    }
+}
+
+/// Matches method and path to a handler. Knows nothing of the transport.
+public struct Router: Responder {
+    public typealias Handler = @Sendable (HTTPRequest, RouteParameters) throws -> HTTPResponse
+
+    struct Route: Sendable {
+        var method: String
+        var pattern: String
+        var segments: [Substring]
+        var quick: Bool
+        var handler: Handler
+    }
+
+    private var routes: [Route] = []
+
+    public init() {}
+
+    /// Adds a route; `pattern` segments in braces are parameters
+    /// (`/api/v1/blob/{id}`). A GET route answers HEAD too.
+    public mutating func add(_ method: String, _ pattern: String, quick: Bool = false, _ handler: @escaping Handler) {
+        routes.append(Route(
+            method: method, pattern: pattern, segments: pattern.split(separator: "/", omittingEmptySubsequences: false),
+            quick: quick, handler: handler))
+    }
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let segments = request.path.split(separator: "/", omittingEmptySubsequences: false)
+        var allowed: [String] = []
+        var pattern = "unmatched"
+        for route in routes {
+            guard let parameters = Self.match(route.segments, segments) else { continue }
+            pattern = route.pattern
+            guard route.method == request.method || (route.method == "GET" && request.method == "HEAD") else {
+                allowed.append(route.method)
+                if route.method == "GET" { allowed.append("HEAD") }
+                continue
+            }
+            var response: HTTPResponse
+            do {
+                response = try route.handler(request, parameters)
+            } catch {
+                response = ErrorResponder.response(for: error)
+            }
+            response.route = route.pattern
+            return response
+        }
+        var response: HTTPResponse
+        if allowed.isEmpty {
+            response = ErrorResponder.response(for: HTTPError.notFound("no route for \(request.path)"))
+        } else {
+            let allow = allowed.joined(separator: ", ")
+            response = ErrorResponder.response(for: HTTPError(
+                405, "METHOD_NOT_ALLOWED", "\(request.method) is not allowed here; use \(allow)",
+                headers: [("Allow", allow)]))
+        }
+        response.route = pattern
+        return response
+    }
+
+    public func isQuick(_ request: HTTPRequest) -> Bool {
+        let segments = request.path.split(separator: "/", omittingEmptySubsequences: false)
+        for route in routes where Self.match(route.segments, segments) != nil {
+            if route.method == request.method || (route.method == "GET" && request.method == "HEAD") { return route.quick }
+        }
+        return true  // 404 and 405 are answered at once
+    }
+
+    private static func match(_ pattern: [Substring], _ path: [Substring]) -> RouteParameters? {
+        guard pattern.count == path.count else { return nil }
+        var parameters = RouteParameters()
+        for (expected, actual) in zip(pattern, path) {
+            if expected.first == "{" && expected.last == "}" {
+                guard !actual.isEmpty else { return nil }
+                parameters.values[String(expected.dropFirst().dropLast())] = String(actual)
+            } else if expected != actual {
+                return nil
+            }
+        }
+        return parameters
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import SkillStore
+
+/// The read API over skills, their versions and knowledge graph, search and
+/// sources. Every JSON answer has the shape `skillctl --json` prints.
+struct SkillRoutes: Sendable {
+    let pool: StorePool
+
+    func register(in router: inout Router) {
+        router.add("GET", "/api/v1/skills") { _, _ in
+            .json(try pool.with { try $0.skills() })
+        }
+        router.add("GET", "/api/v1/skills/{name}") { request, parameters in
+            let (version, bytes) = try pool.with { store in
+                let version = try store.version(of: try Self.name(parameters), label: request.query["version"])
+                return (version, try store.servedText(of: version))
+            }
+            if Self.wantsJSON(request) { return .json(version) }
+            return HTTPResponse(
+                status: 200,
+                headers: [("Content-Type", "text/plain; charset=utf-8"), ("X-Skill-Version", version.label),
+                          ("X-Skill-Blob", version.id), ("Cache-Control", "no-cache")],
+                body: bytes)
+        }
+        router.add("GET", "/api/v1/skills/{name}/versions") { _, parameters in
+            .json(try pool.with { try $0.versions(of: try Self.name(parameters)) })
+        }
+        router.add("GET", "/api/v1/skills/{name}/versions/{label}") { _, parameters in
+            .json(try pool.with { try $0.version(of: try Self.name(parameters), label: parameters["label"]) })
+        }
+        router.add("GET", "/api/v1/skills/{name}/versions/{label}/manifest") { _, parameters in
+            let bytes = try pool.with { store in
+                let version = try store.version(of: try Self.name(parameters), label: parameters["label"])
+                return try store.blob(.id(version.manifest)).bytes
+            }
+            return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: bytes)
+        }
+        router.add("GET", "/api/v1/skills/{name}/rules") { request, parameters in
+            .json(try withVersion(request, parameters) { store, version in try store.ruleEntries(of: version) })
+        }
+        router.add("GET", "/api/v1/skills/{name}/claims") { request, parameters in
+            var filter = ClaimFilter(section: request.query["section"], rule: request.query["rule"])
+            if let label = request.query["label"] {
+                guard let parsed = Self.label(label) else {
+                    throw HTTPError.badRequest("unknown label '\(label)'; use one of \(Self.labelNames)")
+                }
+                filter.label = parsed
+            }
+            if let rule = filter.rule, !Self.isRuleID(rule) {
+                throw HTTPError.badRequest("rule takes a rule id such as R6, not '\(rule)'")
+            }
+            return .json(try withVersion(request, parameters) { store, version in
+                try store.claimEntries(of: version, filter: filter)
+            })
+        }
+        router.add("GET", "/api/v1/skills/{name}/links") { request, parameters in
+            .json(try withVersion(request, parameters) { store, version in try store.linkReport(of: version) })
+        }
+        router.add("GET", "/api/v1/skills/{name}/provenance") { request, parameters in
+            let rule = request.query["rule"]
+            if let rule, !Self.isRuleID(rule) { throw HTTPError.badRequest("rule takes a rule id such as R6, not '\(rule)'") }
+            return .json(try withVersion(request, parameters) { store, version in try store.provenance(of: version, rule: rule) })
+        }
+        router.add("GET", "/api/v1/skills/{name}/check") { request, parameters in
+            let strict = ["1", "true", "yes"].contains(request.query["strict"]?.lowercased() ?? "")
+            return .json(try withVersion(request, parameters) { store, version in
+                try SkillChecker(store: store, strict: strict).check(version)
+            })
+        }
+        router.add("GET", "/api/v1/search") { request, _ in
+            .json(try pool.with { try $0.search(try Self.searchRequest(request.query)) })
+        }
+        router.add("GET", "/api/v1/sources") { _, _ in
+            .json(try pool.with { try $0.sources() })
+        }
+    }
+
+    /// The version `?version=LABEL` names, else the latest.
+    private func withVersion<T>(
+        _ request: HTTPRequest, _ parameters: RouteParameters, _ body: (SkillStore, SkillVersion) throws -> T
+    ) throws -> T {
+        try pool.with { store in
+            try body(store, try store.version(of: try Self.name(parameters), label: request.query["version"]))
+        }
+    }
+
+    private static func name(_ parameters: RouteParameters) throws -> String {
+        let name = parameters["name"]
+        if let problem = SkillName.problem(with: name) {
+            throw HTTPError(400, "NAME_INVALID", "'\(name)' is not a skill name: it \(problem)")
+        }
+        return name
+    }
+
+    private static func wantsJSON(_ request: HTTPRequest) -> Bool {
+        guard let accept = request.header("accept")?.lowercased() else { return false }
+        return accept.contains("application/json") && !accept.contains("text/plain")
+    }
+
+    /// A label as users write it (any case; `judgment` is `judgement`).
+    private static func label(_ text: String) -> ClaimLabel? {
+        let word = text.lowercased()
+        return ClaimLabel(rawValue: word == "judgment" ? "judgement" : word)
+    }
+
+    private static var labelNames: String { ClaimLabel.allCases.map(\.rawValue).joined(separator: ", ") }
+
+    private static func isRuleID(_ text: String) -> Bool {
+        guard let first = text.first, first == "R" || first == "r" else { return false }
+        let digits = text.dropFirst()
+        return !digits.isEmpty && digits.count < 6 && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// `q`, `kind`, `label`, `skill`, `limit`, `all_versions`: what
+    /// `skillctl search` takes, with the same checks.
+    static func searchRequest(_ query: [String: String]) throws -> SearchRequest {
+        guard let text = query["q"], text.contains(where: { !$0.isWhitespace }) else {
+            throw HTTPError.badRequest("q, the search query, is missing or empty")
+        }
+        var kind: SearchKind?
+        if let value = query["kind"], !value.isEmpty {
+            guard let parsed = SearchKind(rawValue: value.lowercased()) else {
+                throw HTTPError.badRequest(
+                    "unknown kind '\(value)'; use one of \(SearchKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            kind = parsed
+        }
+        var label: ClaimLabel?
+        if let value = query["label"], !value.isEmpty {
+            guard let parsed = Self.label(value) else {
+                throw HTTPError.badRequest("unknown label '\(value)'; use one of \(labelNames)")
+            }
+            if let kind, kind != .claim {
+                throw HTTPError.badRequest("label selects claims; it cannot be used with kind \(kind.rawValue)")
+            }
+            label = parsed
+        }
+        var limit = SearchRequest.defaultLimit
+        if let value = query["limit"] {
+            guard let number = Int(value), (1...SearchRequest.maxLimit).contains(number) else {
+                throw HTTPError.badRequest("limit must be a whole number from 1 to \(SearchRequest.maxLimit)")
+            }
+            limit = number
+        }
+        let skill = query["skill"].flatMap { $0.isEmpty ? nil : $0 }
+        let allVersions = ["1", "true", "yes"].contains(query["all_versions"]?.lowercased() ?? "")
+        return SearchRequest(query: text, kind: kind, label: label, skill: skill, limit: limit, allVersions: allVersions)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Synchronization
+
+/// Request counts by route and status, a latency histogram and bytes
+/// served, in the Prometheus text format at `/metrics`.
+final class Metrics: Sendable {
+    static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+    private struct Key: Hashable {
+        var method: String
+        var route: String
+        var status: Int
+    }
+
+    private struct State {
+        var requests: [Key: Int] = [:]
+        var bucketCounts = [Int](repeating: 0, count: Metrics.buckets.count)
+        var count = 0
+        var sum = 0.0
+        var bytes = 0
+    }
+
+    private let state = Mutex(State())
+    private let started = Date()
+
+    func record(_ completion: HTTPServer.Completion) {
+        let key = Key(method: completion.method, route: completion.route, status: completion.status)
+        state.withLock { state in
+            state.requests[key, default: 0] += 1
+            if let index = Metrics.buckets.firstIndex(where: { completion.seconds <= $0 }) { state.bucketCounts[index] += 1 }
+            state.count += 1
+            state.sum += completion.seconds
+            state.bytes += completion.bytes
+        }
+    }
+
+    func render(openConnections: Int) -> String {
+        let snapshot = state.withLock { $0 }
+        var lines: [String] = [
+            "# HELP skillstore_http_requests_total Requests answered, by method, route and status.",
+            "# TYPE skillstore_http_requests_total counter",
+        ]
+        for (key, count) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
+            lines.append("skillstore_http_requests_total{method=\"\(key.method)\",route=\"\(Self.escape(key.route))\",status=\"\(key.status)\"} \(count)")
+        }
+        lines += [
+            "# HELP skillstore_http_request_duration_seconds Time from a request's headers to its last byte queued.",
+            "# TYPE skillstore_http_request_duration_seconds histogram",
+        ]
+        var cumulative = 0
+        for (bound, count) in zip(Metrics.buckets, snapshot.bucketCounts) {
+            cumulative += count
+            lines.append("skillstore_http_request_duration_seconds_bucket{le=\"\(bound)\"} \(cumulative)")
+        }
+        lines += [
+            "skillstore_http_request_duration_seconds_bucket{le=\"+Inf\"} \(snapshot.count)",
+            "skillstore_http_request_duration_seconds_sum \(snapshot.sum)",
+            "skillstore_http_request_duration_seconds_count \(snapshot.count)",
+            "# HELP skillstore_http_response_bytes_total Body bytes sent.",
+            "# TYPE skillstore_http_response_bytes_total counter",
+            "skillstore_http_response_bytes_total \(snapshot.bytes)",
+            "# HELP skillstore_http_open_connections Connections open now.",
+            "# TYPE skillstore_http_open_connections gauge",
+            "skillstore_http_open_connections \(openConnections)",
+            "# HELP skillstore_uptime_seconds Seconds since the server started.",
+            "# TYPE skillstore_uptime_seconds gauge",
+            "skillstore_uptime_seconds \(Int(Date().timeIntervalSince(started)))",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    }
+}
+
+/// One line per request, in the spirit of the common log format:
+/// `127.0.0.1 [30/Nov/2026:20:21:26 +0000] "GET /api/v1/blob/…" 200 1234 0.000123`.
+final class AccessLog: @unchecked Sendable {
+    // @unchecked: writes are serialized by `lock`.
+    private let handle: FileHandle
+    private let lock = NSLock()
+
+    init(handle: FileHandle) { self.handle = handle }
+
+    func record(_ completion: HTTPServer.Completion) {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        var buffer = [CChar](repeating: 0, count: 40)
+        let length = strftime(&buffer, buffer.count, "%d/%b/%Y:%H:%M:%S +0000", &parts)
+        let stamp = String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let outcome = completion.completed ? "" : " aborted"
+        let line = "\(completion.remoteAddress) [\(stamp)] \"\(completion.method) \(completion.path)\" "
+            + "\(completion.status) \(completion.bytes) \(String(format: "%.6f", completion.seconds))\(outcome)\n"
+        lock.withLock { handle.write(Data(line.utf8)) }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import SkillStore
+
+/// SkillStore over HTTP: the routes of `docs/api.md` on one database,
+/// served by an `HTTPServer`.
+public final class SkillStoreServer: Sendable {
+    public struct Options: Sendable {
+        public var databasePath: String
+        public var http = HTTPServer.Configuration()
+        /// Where the access log goes: nil for nowhere.
+        public var accessLog: FileHandle? = .standardError
+        /// Bytes of recently served blobs kept in memory.
+        public var blobCacheBytes = 64 << 20
+
+        public init(databasePath: String) { self.databasePath = databasePath }
+    }
+
+    public let options: Options
+    /// The routes, callable without a network (tests call it directly).
+    public let router: Router
+    private let http: HTTPServer
+
+    /// Opens the database (creating it when missing) and builds the routes;
+    /// nothing listens until `start`.
+    public init(_ options: Options) throws {
+        self.options = options
+        let pool = try StorePool(path: options.databasePath)
+        let metrics = Metrics()
+        let cache = BlobCache(budget: options.blobCacheBytes)
+        let box = ServerBox()
+        var router = Router()
+        let blobs = BlobRoute(pool: pool, cache: cache)
+        router.add("GET", "/api/v1/blob/{id}", quick: true) { request, parameters in
+            try blobs.respond(request, id: parameters["id"])
+        }
+        SkillRoutes(pool: pool).register(in: &router)
+        PublishRoute(pool: pool).register(in: &router)
+        router.add("GET", "/api/v1/openapi.json", quick: true) { _, _ in
+            HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array(OpenAPIDocument.json.utf8))
+        }
+        router.add("GET", "/healthz", quick: true) { _, _ in
+            .json(["status": "ok"], headers: [("Cache-Control", "no-store")])
+        }
+        router.add("GET", "/metrics", quick: true) { _, _ in
+            .text(metrics.render(openConnections: box.server?.openConnections ?? 0), contentType: "text/plain; version=0.0.4")
+        }
+        self.router = router
+        let log = options.accessLog.map(AccessLog.init)
+        http = HTTPServer(options.http, responder: router) { completion in
+            metrics.record(completion)
+            log?.record(completion)
+        }
+        box.server = http
+    }
+
+    /// Binds and serves on background threads; returns at once.
+    public func start() throws { try http.start() }
+
+    /// The port listened on (the chosen one when the configuration said 0).
+    public var port: UInt16 { http.port }
+
+    public var url: String { "http://\(options.http.host):\(port)" }
+
+    /// Stops accepting, finishes the requests in flight (up to `grace` seconds), closes.
+    public func stop(grace: Double = 10) { http.stop(grace: grace) }
+}
+
+/// Lets the metrics route read the transport built after it.
+private final class ServerBox: @unchecked Sendable {
+    // @unchecked: written once, in init, before any request can arrive.
+    var server: HTTPServer?
+}

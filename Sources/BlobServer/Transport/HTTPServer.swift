@@ -1,0 +1,294 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// The HTTP/1.1 transport: owns the libmicrohttpd daemon, turns C requests
+/// into `HTTPRequest`s and `HTTPResponse`s back into C responses. It knows
+/// nothing of routes. The only file that imports CMicroHTTPD.
+public final class HTTPServer: @unchecked Sendable {
+    // @unchecked: `daemon` is written once in `start` and read-only after;
+    // everything the C threads touch is a Mutex or immutable.
+
+    public struct Configuration: Sendable {
+        public var host = "127.0.0.1"
+        /// 0 picks a free port (read it from `port` after `start`).
+        public var port: UInt16 = 8080
+        /// Network threads (libmicrohttpd's pool, each with its own epoll set).
+        public var threads = ProcessInfo.processInfo.activeProcessorCount
+        /// Threads for slow routes (search, publish), off the network threads.
+        public var workers = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        /// Seconds a connection may stay idle (including one that never sends a byte).
+        public var idleTimeout = 30
+        public var connectionLimit = 1024
+        /// Bytes for a request's line and headers, per connection.
+        public var headerLimit = 32 * 1024
+        /// Bytes of request body; more is answered 413 and nothing is read further.
+        public var maxBody = 64 * 1024 * 1024
+        public init() {}
+    }
+
+    /// One finished request, for the access log and the metrics.
+    public struct Completion: Sendable {
+        public var method: String
+        public var path: String
+        public var route: String
+        public var status: Int
+        public var bytes: Int
+        public var seconds: Double
+        public var remoteAddress: String
+        /// False when the connection ended before the response was sent.
+        public var completed: Bool
+    }
+
+    public let configuration: Configuration
+    private let responder: any Responder
+    private let onCompletion: @Sendable (Completion) -> Void
+    private var daemon: OpaquePointer?
+    private let workers: WorkerPool
+    /// Requests begun and not yet finished; `stop` waits for them.
+    private let inFlight = Mutex(0)
+
+    public init(
+        _ configuration: Configuration, responder: any Responder,
+        onCompletion: @escaping @Sendable (Completion) -> Void = { _ in }
+    ) {
+        self.configuration = configuration
+        self.responder = responder
+        self.onCompletion = onCompletion
+        workers = WorkerPool(threads: configuration.workers)
+    }
+
+    deinit {
+        if let daemon { MHD_stop_daemon(daemon) }
+    }
+
+    /// The port the server listens on.
+    public var port: UInt16 { daemon.map { skillstore_mhd_port($0) } ?? 0 }
+
+    /// Binds and starts serving on the daemon's own threads.
+    public func start() throws {
+        precondition(daemon == nil, "start called twice")
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = configuration.port.bigEndian
+        guard inet_pton(AF_INET, configuration.host == "localhost" ? "127.0.0.1" : configuration.host, &address.sin_addr) == 1 else {
+            throw ServerError.badAddress(configuration.host)
+        }
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+        flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_USE_TURBO.rawValue
+        var options: [MHD_OptionItem] = [
+            MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, configuration.threads), ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: max(1, configuration.idleTimeout), ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, configuration.connectionLimit), ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: max(4096, configuration.headerLimit), ptr_value: nil),
+            MHD_OptionItem(option: .LISTENING_ADDRESS_REUSE, value: 1, ptr_value: nil),
+            MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
+        ]
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        daemon = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                options.withUnsafeMutableBufferPointer { items in
+                    skillstore_mhd_start(
+                        flags, configuration.port, accessHandler, context, completionHandler, context,
+                        socketAddress, items.baseAddress)
+                }
+            }
+        }
+        guard daemon != nil else { throw ServerError.cannotListen(configuration.host, configuration.port) }
+    }
+
+    /// Stops accepting connections, lets the requests in flight finish (for
+    /// at most `grace` seconds), then closes every connection.
+    public func stop(grace: Double = 10) {
+        guard let daemon else { return }
+        _ = MHD_quiesce_daemon(daemon)
+        let deadline = Date().addingTimeInterval(grace)
+        while inFlight.withLock({ $0 }) > 0 && Date() < deadline { usleep(10_000) }
+        MHD_stop_daemon(daemon)
+        self.daemon = nil
+        workers.stop()
+    }
+
+    public var openConnections: Int { daemon.map { Int(skillstore_mhd_connections($0)) } ?? 0 }
+
+    // MARK: - Called from libmicrohttpd's threads
+
+    fileprivate func handle(
+        _ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
+        uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
+        state pointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        guard let raw = pointer.pointee else {
+            // First call: only the headers are known. Answering now would make
+            // libmicrohttpd close the connection, so just set up the state.
+            let state = RequestState(request: Self.request(connection, url: url, method: method))
+            if let length = state.request.header("content-length").flatMap(Int.init), length > configuration.maxBody {
+                state.tooLarge = true
+            }
+            inFlight.withLock { $0 += 1 }
+            pointer.pointee = Unmanaged.passRetained(state).toOpaque()
+            return .YES
+        }
+        let state = Unmanaged<RequestState>.fromOpaque(raw).takeUnretainedValue()
+        if uploadSize.pointee > 0 {
+            if !state.tooLarge, let uploadData {
+                if state.request.body.count + uploadSize.pointee > configuration.maxBody {
+                    state.tooLarge = true
+                    state.request.body = []
+                } else {
+                    uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
+                        state.request.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
+                    }
+                }
+            }
+            uploadSize.pointee = 0
+            return .YES
+        }
+        if let response = state.response {
+            return queue(response, on: connection)  // a worker finished; the connection was resumed
+        }
+        if state.tooLarge {
+            var response = ErrorResponder.response(for: HTTPError(
+                413, "PAYLOAD_TOO_LARGE", "the request body is over the server's limit of \(configuration.maxBody) bytes"))
+            response.route = "body-limit"
+            state.response = response
+            return queue(response, on: connection)
+        }
+        if responder.isQuick(state.request) {
+            let response = responder.respond(to: state.request)
+            state.response = response
+            return queue(response, on: connection)
+        }
+        MHD_suspend_connection(connection)
+        let responder = self.responder
+        let suspended = SuspendedConnection(handle: connection)
+        workers.run {
+            state.response = responder.respond(to: state.request)
+            MHD_resume_connection(suspended.handle)
+        }
+        return .YES
+    }
+
+    fileprivate func complete(state pointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, termination: MHD_RequestTerminationCode) {
+        guard let pointer, let raw = pointer.pointee else { return }
+        pointer.pointee = nil
+        let state = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
+        inFlight.withLock { $0 -= 1 }
+        let response = state.response
+        onCompletion(Completion(
+            method: state.request.method, path: state.request.path, route: response?.route ?? "unanswered",
+            status: response?.status ?? 0,
+            bytes: state.request.method == "HEAD" ? 0 : (response?.bodyRange.count ?? 0),
+            seconds: Date().timeIntervalSince(state.started), remoteAddress: state.request.remoteAddress,
+            completed: termination == .REQUEST_TERMINATED_COMPLETED_OK))
+    }
+
+    private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        // The C response borrows the body's bytes and keeps them alive with
+        // a retain that its free callback gives back: no copy is made.
+        let owner = Unmanaged.passRetained(response.body).toOpaque()
+        let start = response.body.pointer.baseAddress.map { $0 + response.bodyRange.lowerBound }
+        guard let handle = MHD_create_response_from_buffer_with_free_callback_cls(
+            response.bodyRange.count, UnsafeMutableRawPointer(mutating: start), releaseBody, owner)
+        else {
+            Unmanaged<ResponseBytes>.fromOpaque(owner).release()
+            return .NO
+        }
+        for (name, value) in response.headers {
+            _ = MHD_add_response_header(handle, name, value)
+        }
+        let result = MHD_queue_response(connection, UInt32(response.status), handle)
+        MHD_destroy_response(handle)
+        return result
+    }
+
+    private static func request(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>) -> HTTPRequest {
+        var collected = Collected()
+        withUnsafeMutablePointer(to: &collected) { target in
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, collectValue, target)
+            _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, collectValue, target)
+        }
+        var remote = "-"
+        if let address = skillstore_mhd_client_address(connection), address.pointee.sa_family == sa_family_t(AF_INET)
+        {
+            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+            address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet in
+                var bytes = inet.pointee.sin_addr
+                _ = inet_ntop(AF_INET, &bytes, &text, socklen_t(INET_ADDRSTRLEN))
+            }
+            remote = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return HTTPRequest(
+            method: String(cString: method), path: String(cString: url), query: collected.query,
+            headers: collected.headers, remoteAddress: remote)
+    }
+}
+
+public enum ServerError: Error, CustomStringConvertible {
+    case badAddress(String)
+    case cannotListen(String, UInt16)
+
+    public var description: String {
+        switch self {
+        case .badAddress(let host): "'\(host)' is not an IPv4 address to listen on"
+        case .cannotListen(let host, let port): "cannot listen on \(host):\(port) (in use, or not allowed)"
+        }
+    }
+}
+
+/// What one request carries between the access handler's calls. Owned
+/// by the connection: retained on the first call, released on completion.
+private final class RequestState: @unchecked Sendable {
+    // @unchecked: libmicrohttpd calls in for one connection at a time, and a
+    // worker touches `response` only while the connection is suspended.
+    var request: HTTPRequest
+    var response: HTTPResponse?
+    var tooLarge = false
+    let started = Date()
+    init(request: HTTPRequest) { self.request = request }
+}
+
+/// A connection handed to a worker while libmicrohttpd holds it suspended.
+private struct SuspendedConnection: @unchecked Sendable {
+    // @unchecked: the only call made on it, MHD_resume_connection, is
+    // documented as safe from any thread.
+    let handle: OpaquePointer
+}
+
+private struct Collected {
+    var headers: [String: String] = [:]
+    var query: [String: String] = [:]
+}
+
+private let collectValue: MHD_KeyValueIterator = { target, kind, key, value in
+    guard let target, let key else { return .YES }
+    let collected = target.assumingMemoryBound(to: Collected.self)
+    let name = String(cString: key)
+    let text = value.map { String(cString: $0) } ?? ""
+    if kind == .HEADER_KIND {
+        let lower = name.lowercased()
+        if let earlier = collected.pointee.headers[lower] {
+            collected.pointee.headers[lower] = earlier + ", " + text
+        } else {
+            collected.pointee.headers[lower] = text
+        }
+    } else {
+        collected.pointee.query[name] = text
+    }
+    return .YES
+}
+
+private let releaseBody: @convention(c) (UnsafeMutableRawPointer?) -> Void = { owner in
+    if let owner { Unmanaged<ResponseBytes>.fromOpaque(owner).release() }
+}
+
+private let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, uploadData, uploadSize, state in
+    guard let context, let connection, let url, let method, let uploadSize, let state else { return .NO }
+    let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+    return server.handle(connection, url: url, method: method, uploadData: uploadData, uploadSize: uploadSize, state: state)
+}
+
+private let completionHandler: MHD_RequestCompletedCallback = { context, _, state, termination in
+    guard let context else { return }
+    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().complete(state: state, termination: termination)
+}

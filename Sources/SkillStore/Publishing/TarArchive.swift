@@ -1,0 +1,167 @@
+import Foundation
+
+/// A tar stream (POSIX ustar, with pax and GNU long names when reading):
+/// how a bundle travels to a server's `POST /api/v1/skills`. Only regular
+/// files and folders are taken; the executable bit is the mode kept.
+public enum TarArchive {
+    public struct Entry: Sendable, Equatable {
+        /// A relative path with `/` separators, never `..` or absolute.
+        public var path: String
+        public var bytes: [UInt8]
+        public var executable: Bool
+
+        public init(path: String, bytes: [UInt8], executable: Bool) {
+            self.path = path
+            self.bytes = bytes
+            self.executable = executable
+        }
+    }
+
+    // MARK: Writing
+
+    /// The archive of `entries`, in the order given, with fixed owner and
+    /// time so that the same files always give the same bytes.
+    public static func write(_ entries: [Entry]) -> [UInt8] {
+        var archive: [UInt8] = []
+        for entry in entries {
+            var name = Array(entry.path.utf8)
+            if name.count > 100 {
+                // A pax header carries a long path; the ustar name is a stand-in.
+                let record = paxRecord("path", entry.path)
+                archive += header(name: Array("PaxHeader/entry".utf8), size: record.count, type: UInt8(ascii: "x"), mode: 0o644)
+                archive += padded(record)
+                name = Array(name.suffix(99))
+            }
+            archive += header(name: name, size: entry.bytes.count, type: UInt8(ascii: "0"), mode: entry.executable ? 0o755 : 0o644)
+            archive += padded(entry.bytes)
+        }
+        return archive + [UInt8](repeating: 0, count: 1024)
+    }
+
+    private static func paxRecord(_ key: String, _ value: String) -> [UInt8] {
+        let body = " \(key)=\(value)\n"
+        var length = body.utf8.count + 1
+        while String(length).count + body.utf8.count != length { length = String(length).count + body.utf8.count }
+        return Array((String(length) + body).utf8)
+    }
+
+    private static func header(name: [UInt8], size: Int, type: UInt8, mode: Int) -> [UInt8] {
+        var block = [UInt8](repeating: 0, count: 512)
+        func put(_ bytes: [UInt8], at offset: Int) { for (index, byte) in bytes.enumerated() { block[offset + index] = byte } }
+        func octal(_ value: Int, width: Int) -> [UInt8] {
+            Array(String(value, radix: 8).leftPadded(to: width - 1).utf8) + [0]
+        }
+        put(Array(name.prefix(100)), at: 0)
+        put(octal(mode, width: 8), at: 100)
+        put(octal(0, width: 8), at: 108)
+        put(octal(0, width: 8), at: 116)
+        put(octal(size, width: 12), at: 124)
+        put(octal(0, width: 12), at: 136)
+        block[156] = type
+        put(Array("ustar\u{0}00".utf8), at: 257)
+        put([UInt8](repeating: 0x20, count: 8), at: 148)
+        let sum = block.reduce(0) { $0 + Int($1) }
+        put(Array(String(sum, radix: 8).leftPadded(to: 6).utf8) + [0, 0x20], at: 148)
+        return block
+    }
+
+    private static func padded(_ bytes: [UInt8]) -> [UInt8] {
+        bytes + [UInt8](repeating: 0, count: (512 - bytes.count % 512) % 512)
+    }
+
+    // MARK: Reading
+
+    /// The regular files of `archive`. Refuses, naming the entry, anything
+    /// that is not a file or folder (links, devices), a path that is
+    /// absolute or climbs out with `..`, and a damaged or truncated archive.
+    public static func read(_ archive: [UInt8]) throws(InputRefused) -> [Entry] {
+        func refuse(_ message: String) -> InputRefused {
+            InputRefused([Diagnostic(path: "request body", location: nil, message: message, code: "bundle-archive")])
+        }
+        var entries: [Entry] = []
+        var offset = 0
+        var longName: String?
+        while offset + 512 <= archive.count {
+            let block = archive[offset..<offset + 512]
+            if block.allSatisfy({ $0 == 0 }) { return entries }
+            guard checksumHolds(block) else { throw refuse("not a tar archive (bad header checksum at byte \(offset))") }
+            guard let size = octalValue(block, 124, 12), size >= 0 else { throw refuse("bad size field at byte \(offset)") }
+            let type = block[block.startIndex + 156]
+            let dataStart = offset + 512
+            guard dataStart + size <= archive.count else { throw refuse("the archive ends inside an entry") }
+            let data = Array(archive[dataStart..<dataStart + size])
+            offset = dataStart + (size + 511) / 512 * 512
+
+            var name = longName ?? ustarName(block)
+            longName = nil
+            switch type {
+            case UInt8(ascii: "x"):
+                longName = paxPath(data)
+                continue
+            case UInt8(ascii: "L"):
+                longName = String(decoding: data.prefix { $0 != 0 }, as: UTF8.self)
+                continue
+            case UInt8(ascii: "g"):
+                continue
+            case UInt8(ascii: "5"):
+                continue
+            case UInt8(ascii: "0"), 0:
+                break
+            case UInt8(ascii: "1"), UInt8(ascii: "2"):
+                throw refuse("'\(name)' is a link; a bundle sent to a server holds regular files only")
+            default:
+                throw refuse("'\(name)' is not a regular file (tar type '\(Character(Unicode.Scalar(type)))')")
+            }
+            while name.hasPrefix("./") { name.removeFirst(2) }
+            let parts = name.split(separator: "/", omittingEmptySubsequences: true)
+            guard !name.hasPrefix("/"), !parts.isEmpty, !parts.contains(".."), !parts.contains(".") else {
+                throw refuse("'\(name)' would be written outside the bundle (absolute, or with '..')")
+            }
+            let mode = octalValue(block, 100, 8) ?? 0o644
+            entries.append(Entry(path: parts.joined(separator: "/"), bytes: data, executable: mode & 0o111 != 0))
+        }
+        throw refuse("the archive ends without its closing blocks (truncated)")
+    }
+
+    private static func checksumHolds(_ block: ArraySlice<UInt8>) -> Bool {
+        guard let stored = octalValue(block, 148, 8) else { return false }
+        var sum = 0
+        for (index, byte) in block.enumerated() { sum += (148..<156).contains(index) ? 0x20 : Int(byte) }
+        return sum == stored
+    }
+
+    private static func octalValue(_ block: ArraySlice<UInt8>, _ offset: Int, _ width: Int) -> Int? {
+        let field = block[(block.startIndex + offset)..<(block.startIndex + offset + width)]
+        let text = String(decoding: field.prefix { $0 != 0 }, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? 0 : Int(text, radix: 8)
+    }
+
+    private static func ustarName(_ block: ArraySlice<UInt8>) -> String {
+        func field(_ offset: Int, _ width: Int) -> String {
+            let bytes = block[(block.startIndex + offset)..<(block.startIndex + offset + width)]
+            return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        let name = field(0, 100)
+        let isUstar = field(257, 5) == "ustar"
+        let prefix = isUstar ? field(345, 155) : ""
+        return prefix.isEmpty ? name : prefix + "/" + name
+    }
+
+    private static func paxPath(_ data: [UInt8]) -> String? {
+        var rest = data[...]
+        while let space = rest.firstIndex(of: 0x20), let length = Int(String(decoding: rest[rest.startIndex..<space], as: UTF8.self)),
+              length > 0, rest.startIndex + length <= rest.endIndex
+        {
+            let record = String(decoding: rest[(space + 1)..<(rest.startIndex + length - 1)], as: UTF8.self)
+            if record.hasPrefix("path=") { return String(record.dropFirst(5)) }
+            rest = rest[(rest.startIndex + length)...]
+        }
+        return nil
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+
+// The knowledge graph as the CLI prints it and the server answers it: one
+// shape for both, so `skillctl --server` prints what a local run prints.
+
+/// A rule of a skill, with the labels of the claims inside it.
+public struct RuleEntry: Sendable, Codable, Equatable {
+    public var id: String
+    public var address: String
+    public var title: String?
+    public var line: Int
+    public var column: Int
+    public var labels: [String]
+}
+
+/// A link between skills (or to a rule), resolved against the store as it is now.
+public struct LinkEntry: Sendable, Codable, Equatable {
+    public var from: String
+    public var to: String
+    public var kind: String
+    public var line: Int
+    public var column: Int
+    public var resolved: Bool
+}
+
+public struct LinkReport: Sendable, Codable, Equatable {
+    public var outgoing: [LinkEntry]
+    public var incoming: [LinkEntry]
+}
+
+/// A claim with its label, location and the citations that back it.
+public struct ClaimEntry: Sendable, Codable, Equatable {
+    public struct CitationEntry: Sendable, Codable, Equatable {
+        public var text: String
+        public var url: String
+        public var target: String
+        public var kind: String
+        public var fragment: String?
+        public var line: Int
+        public var column: Int
+        public var urlTime: Int?
+        public var textTimes: [Int]
+        /// For a citation that resolves to a stored source's section: that section's opening.
+        public var section: String?
+        public var sectionOpening: String?
+    }
+
+    public var address: String
+    public var label: String
+    public var labels: [String]
+    public var text: String
+    public var qualifier: String?
+    public var unit: String
+    public var line: Int
+    public var column: Int
+    public var section: [String]
+    public var rule: String?
+    public var context: String?
+    public var citations: [CitationEntry]
+
+    init(_ claim: Claim, graph: SkillGraph, skill: String) {
+        address = "\(skill):\(claim.location.line):\(claim.location.column)"
+        label = claim.label.rawValue
+        labels = claim.labels.map(\.rawValue)
+        text = claim.text
+        qualifier = claim.qualifier
+        unit = claim.unit.rawValue
+        line = claim.location.line
+        column = claim.location.column
+        section = claim.section
+        rule = claim.rule
+        context = claim.context
+        citations = claim.citations.map { index in
+            let citation = graph.citations[index]
+            return CitationEntry(
+                text: citation.text, url: citation.url, target: citation.target, kind: citation.kind.rawValue,
+                fragment: citation.fragment, line: citation.location.line, column: citation.location.column,
+                urlTime: citation.urlTime, textTimes: citation.textTimes)
+        }
+    }
+}
+
+/// Which claims to list: every given condition must hold.
+public struct ClaimFilter: Sendable, Equatable {
+    public var label: ClaimLabel?
+    /// Text contained (any case) in one of the claim's headings.
+    public var section: String?
+    /// A rule id such as `R6`.
+    public var rule: String?
+
+    public init(label: ClaimLabel? = nil, section: String? = nil, rule: String? = nil) {
+        self.label = label
+        self.section = section
+        self.rule = rule?.uppercased()
+    }
+}
+
+/// A reviewer's view of a skill, or of one of its rules.
+public struct ProvenanceReport: Sendable, Codable, Equatable {
+    public var skill: String
+    public var version: String
+    public var rule: String?
+    public var claims: Int
+    public var byLabel: [String: Int]
+    public var unlabelledShare: Double
+    public var items: [ClaimEntry]
+}
+
+extension SkillStore {
+    public func ruleEntries(of version: SkillVersion) throws -> [RuleEntry] {
+        let graph = try graph(of: version)
+        return graph.rules.map { rule in
+            var labels: [String] = []
+            for claim in graph.claims where claim.rule == rule.id && !labels.contains(claim.label.rawValue) {
+                labels.append(claim.label.rawValue)
+            }
+            return RuleEntry(
+                id: rule.id, address: "\(version.name)#\(rule.id)", title: rule.title, line: rule.location.line,
+                column: rule.location.column, labels: labels)
+        }
+    }
+
+    public func linkReport(of version: SkillVersion) throws -> LinkReport {
+        func entry(_ link: ResolvedLink) -> LinkEntry {
+            LinkEntry(
+                from: link.from, to: link.link.rule.map { "\(link.link.skill)#\($0)" } ?? link.link.skill,
+                kind: link.link.kind.rawValue, line: link.link.location.line, column: link.link.location.column,
+                resolved: link.resolved)
+        }
+        return LinkReport(
+            outgoing: try outgoingLinks(of: version).map(entry), incoming: try incomingLinks(to: version.name).map(entry))
+    }
+
+    /// The claims of `version` that pass `filter`; a rule the skill lacks is not found.
+    public func claimEntries(of version: SkillVersion, filter: ClaimFilter = ClaimFilter()) throws -> [ClaimEntry] {
+        let graph = try graph(of: version)
+        if let rule = filter.rule, !graph.rules.contains(where: { $0.id == rule }) {
+            throw SkillStoreError.notFound("\(version.name) \(version.label) has no rule \(rule)")
+        }
+        return graph.claims.filter { claim in
+            (filter.label == nil || claim.label == filter.label || claim.labels.contains(filter.label!))
+                && (filter.section == nil || claim.section.contains { $0.localizedCaseInsensitiveContains(filter.section!) })
+                && (filter.rule == nil || claim.rule == filter.rule)
+        }.map { ClaimEntry($0, graph: graph, skill: version.name) }
+    }
+
+    /// Claims by label, the unlabelled share, and each claim with what backs
+    /// it; a citation of a stored source's section shows that section's opening.
+    public func provenance(of version: SkillVersion, rule: String? = nil) throws -> ProvenanceReport {
+        let graph = try graph(of: version)
+        let rule = rule?.uppercased()
+        if let rule, !graph.rules.contains(where: { $0.id == rule }) {
+            throw SkillStoreError.notFound("\(version.name) \(version.label) has no rule \(rule)")
+        }
+        var items: [ClaimEntry] = []
+        for claim in graph.claims where rule == nil || claim.rule == rule {
+            var entry = ClaimEntry(claim, graph: graph, skill: version.name)
+            for (position, index) in claim.citations.enumerated() {
+                let citation = graph.citations[index]
+                guard let fragment = citation.fragment, let source = try source(at: citation.target),
+                      let section = source.section(forFragment: fragment) else { continue }
+                entry.citations[position].section = section.title
+                entry.citations[position].sectionOpening = Self.opening(of: section.text)
+            }
+            items.append(entry)
+        }
+        var byLabel: [String: Int] = [:]
+        for item in items { byLabel[item.label, default: 0] += 1 }
+        return ProvenanceReport(
+            skill: version.name, version: version.label, rule: rule, claims: items.count, byLabel: byLabel,
+            unlabelledShare: items.isEmpty ? 0 : Double(byLabel["unlabelled", default: 0]) / Double(items.count),
+            items: items)
+    }
+
+    /// The first sentence or so of a section, for a reviewer to compare.
+    static func opening(of text: String, limit: Int = 240) -> String {
+        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        guard flat.count > limit else { return flat }
+        return String(flat.prefix(limit)) + "…"
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import SkillStore
+
+/// What the read commands ask of a store, local or remote: the same
+/// questions with the same answers, so that `--server URL` prints exactly
+/// what a local run prints.
+protocol SkillCatalog {
+    func version(of name: String, label: String?) throws -> SkillVersion
+    func versions(of name: String) throws -> [SkillVersion]
+    func skills() throws -> [SkillSummary]
+    /// The bytes of a blob, verified against its id.
+    func blob(_ reference: BlobReference) throws -> Blob
+    func search(_ request: SearchRequest) throws -> [SearchHit]
+    func ruleEntries(of version: SkillVersion) throws -> [RuleEntry]
+    func linkReport(of version: SkillVersion) throws -> LinkReport
+    func claimEntries(of version: SkillVersion, filter: ClaimFilter) throws -> [ClaimEntry]
+    func provenance(of version: SkillVersion, rule: String?) throws -> ProvenanceReport
+    func check(_ version: SkillVersion, strict: Bool) throws -> [Diagnostic]
+}
+
+extension SkillCatalog {
+    /// The served text form: a header naming the version and its blob, then the blob's bytes.
+    func servedText(of version: SkillVersion) throws -> [UInt8] {
+        SkillStore.servedText(of: version, bytes: try blob(.id(version.id)).bytes)
+    }
+}
+
+extension SkillStore: SkillCatalog {
+    func check(_ version: SkillVersion, strict: Bool) throws -> [Diagnostic] {
+        try SkillChecker(store: self, strict: strict).check(version)
+    }
+}
+
+extension Context {
+    /// `--server`, else `SKILLSTORE_SERVER`: the server the commands talk to instead of a database.
+    var serverURL: String? {
+        if let url = arguments.value("--server"), !url.isEmpty { return url }
+        if let url = environment["SKILLSTORE_SERVER"], !url.isEmpty { return url }
+        return nil
+    }
+
+    /// `--token`, else `SKILLSTORE_TOKEN`.
+    var token: String? {
+        if let token = arguments.value("--token"), !token.isEmpty { return token }
+        if let token = environment["SKILLSTORE_TOKEN"], !token.isEmpty { return token }
+        return nil
+    }
+
+    /// The server when one is named, else the local database (which must exist).
+    func catalog() throws -> any SkillCatalog {
+        if let serverURL { return try RemoteCatalog(serverURL, token: token) }
+        return try openForReading()
+    }
+}

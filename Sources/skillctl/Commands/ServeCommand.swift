@@ -1,0 +1,117 @@
+import BlobServer
+import Dispatch
+import Foundation
+import SkillStore
+
+struct ServeCommand: Command {
+    static let name = "serve"
+    static let summary = "Serve the database over HTTP: blobs by id, the read API, search, publishing."
+    static let help = """
+        Usage: skillctl serve [--host ADDR] [--port N] [--threads N] [--workers N]
+                              [--max-body BYTES] [--idle-timeout S] [--max-connections N]
+                              [--header-limit BYTES] [--cache-mb N] [--access-log PATH|-|off]
+
+        Serves the routes of docs/api.md until SIGINT or SIGTERM, then stops
+        accepting, finishes the requests in flight (up to 10 s) and exits 0.
+        The database is created when missing. Blob fetches are answered on
+        the network threads; search, the graph routes and publishing run on
+        worker threads, so a slow one never holds up a blob.
+
+        Options (defaults in brackets):
+          --host ADDR          IPv4 address to listen on [127.0.0.1]
+          --port N             TCP port, 0 for any free one [8080]
+          --threads N          network threads [cores: \(ProcessInfo.processInfo.activeProcessorCount)]
+          --workers N          threads for search, graph and publish [max(2, cores)]
+          --max-body BYTES     largest request body; more is 413 [67108864]
+          --idle-timeout S     seconds before an idle connection is closed [30]
+          --max-connections N  connections open at once [1024]
+          --header-limit BYTES request line and headers, per connection [32768]
+          --cache-mb N         megabytes of recent blobs kept in memory [64]
+          --access-log DEST    a file to append to, - for standard error, or off [-]
+        """
+    static let options: Set<String> = [
+        "--host", "--port", "--threads", "--workers", "--max-body", "--idle-timeout", "--max-connections",
+        "--header-limit", "--cache-mb", "--access-log",
+    ]
+
+    let configuration: HTTPServer.Configuration
+    let cacheMegabytes: Int
+    let accessLog: String
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("serve takes no arguments, only options", command: Self.name)
+        }
+        var configuration = HTTPServer.Configuration()
+        if let host = arguments.value("--host") {
+            var address = in_addr()
+            guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address) == 1 else {
+                throw UsageError("--host takes an IPv4 address such as 127.0.0.1 or 0.0.0.0, not '\(host)'", command: Self.name)
+            }
+            configuration.host = host
+        }
+        func number(_ option: String, _ range: ClosedRange<Int>) throws(UsageError) -> Int? {
+            try arguments.integer(option, in: range, command: Self.name)
+        }
+        if let port = try number("--port", 0...65535) { configuration.port = UInt16(port) }
+        if let threads = try number("--threads", 1...256) { configuration.threads = threads }
+        if let workers = try number("--workers", 1...256) { configuration.workers = workers }
+        if let bytes = try number("--max-body", 1...(1 << 32)) { configuration.maxBody = bytes }
+        if let seconds = try number("--idle-timeout", 1...86_400) { configuration.idleTimeout = seconds }
+        if let count = try number("--max-connections", 1...1_000_000) { configuration.connectionLimit = count }
+        if let bytes = try number("--header-limit", 4096...(16 << 20)) { configuration.headerLimit = bytes }
+        self.configuration = configuration
+        cacheMegabytes = try number("--cache-mb", 0...65_536) ?? 64
+        accessLog = arguments.value("--access-log") ?? "-"
+        if accessLog.isEmpty {
+            throw UsageError("--access-log takes a file, - for standard error, or off", command: Self.name)
+        }
+    }
+
+    func run(_ context: Context) throws -> ExitCode {
+        if context.serverURL != nil {
+            throw UsageError("serve runs a server on a local database; it cannot take --server", command: Self.name)
+        }
+        var options = SkillStoreServer.Options(databasePath: context.databasePath)
+        options.http = configuration
+        options.blobCacheBytes = cacheMegabytes << 20
+        switch accessLog {
+        case "off": options.accessLog = nil
+        case "-": options.accessLog = .standardError
+        default:
+            if !FileManager.default.fileExists(atPath: accessLog) {
+                _ = FileManager.default.createFile(atPath: accessLog, contents: nil)
+            }
+            guard let handle = FileHandle(forWritingAtPath: accessLog) else {
+                throw UsageError("cannot open the access log \(accessLog) for writing", command: Self.name)
+            }
+            handle.seekToEndOfFile()
+            options.accessLog = handle
+        }
+
+        let server = try SkillStoreServer(options)
+        signal(SIGPIPE, SIG_IGN)
+        let stop = DispatchSemaphore(value: 0)
+        var sources: [DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            sources.append(source)
+        }
+        do {
+            try server.start()
+        } catch let error as ServerError {
+            context.output.error("skillctl: \(error)")
+            return .problems
+        }
+        context.output.error("serving \(server.url) (database \(context.databasePath)); stop with Ctrl-C")
+        stop.wait()
+        context.output.error("stopping: finishing the requests in flight")
+        server.stop(grace: 10)
+        sources.forEach { $0.cancel() }
+        context.output.error("stopped")
+        return .success
+    }
+}

@@ -1,0 +1,175 @@
+import BlobServer
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SkillStore
+
+/// A SkillStore server as a catalog: each question is one HTTP request to
+/// the API of docs/api.md, each answer the JSON the local store would give.
+final class RemoteCatalog: SkillCatalog {
+    let base: URL
+    let token: String?
+    private let session: URLSession
+
+    init(_ url: String, token: String?) throws {
+        var text = url
+        while text.hasSuffix("/") { text.removeLast() }
+        guard let base = URL(string: text), let scheme = base.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              base.host != nil
+        else {
+            throw UsageProblem("--server takes an http:// or https:// URL such as http://127.0.0.1:8080, not '\(url)'")
+        }
+        self.base = base
+        self.token = token
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 120
+        session = URLSession(configuration: configuration)
+    }
+
+    func version(of name: String, label: String?) throws -> SkillVersion {
+        if let label { return try json(["api", "v1", "skills", name, "versions", label]) }
+        return try json(["api", "v1", "skills", name], accept: "application/json")
+    }
+
+    func versions(of name: String) throws -> [SkillVersion] { try json(["api", "v1", "skills", name, "versions"]) }
+
+    func skills() throws -> [SkillSummary] { try json(["api", "v1", "skills"]) }
+
+    func blob(_ reference: BlobReference) throws -> Blob {
+        let (data, response) = try send(["api", "v1", "blob", reference.description.replacingOccurrences(of: "sha256:", with: "")])
+        // Never print bytes that are not the ones asked for: hash them here.
+        let digest = BlobDigest(of: data)
+        let matches: Bool
+        switch reference {
+        case .id(let id): matches = digest.id == id
+        case .digest(let expected): matches = digest == expected
+        }
+        guard matches else {
+            throw RemoteError(
+                status: response.statusCode, code: "DIGEST_MISMATCH",
+                message: "the server sent bytes that hash to \(digest), not to \(reference); nothing was printed")
+        }
+        return Blob(digest: digest, bytes: Array(data))
+    }
+
+    func search(_ request: SearchRequest) throws -> [SearchHit] {
+        var query: [(String, String)] = [("q", request.query), ("limit", String(request.limit))]
+        if let kind = request.kind { query.append(("kind", kind.rawValue)) }
+        if let label = request.label { query.append(("label", label.rawValue)) }
+        if let skill = request.skill { query.append(("skill", skill)) }
+        if request.allVersions { query.append(("all_versions", "1")) }
+        return try json(["api", "v1", "search"], query: query)
+    }
+
+    func ruleEntries(of version: SkillVersion) throws -> [RuleEntry] { try graph(version, "rules") }
+
+    func linkReport(of version: SkillVersion) throws -> LinkReport { try graph(version, "links") }
+
+    func claimEntries(of version: SkillVersion, filter: ClaimFilter) throws -> [ClaimEntry] {
+        var query: [(String, String)] = []
+        if let label = filter.label { query.append(("label", label.rawValue)) }
+        if let section = filter.section { query.append(("section", section)) }
+        if let rule = filter.rule { query.append(("rule", rule)) }
+        return try graph(version, "claims", query)
+    }
+
+    func provenance(of version: SkillVersion, rule: String?) throws -> ProvenanceReport {
+        try graph(version, "provenance", rule.map { [("rule", $0)] } ?? [])
+    }
+
+    func check(_ version: SkillVersion, strict: Bool) throws -> [Diagnostic] {
+        try graph(version, "check", strict ? [("strict", "1")] : [])
+    }
+
+    /// Publishes an archive (`TarArchive`) with the token; the server's report.
+    func publish(archive: [UInt8], version: String?, skipInvalid: Bool) throws -> PublishReply {
+        guard let token else {
+            throw UsageProblem("publishing to a server needs a token: --token SECRET or SKILLSTORE_TOKEN")
+        }
+        let (data, _) = try send(
+            ["api", "v1", "skills"], query: (version.map { [("version", $0)] } ?? []) + (skipInvalid ? [("skip_invalid", "1")] : []),
+            method: "POST",
+            headers: [("Content-Type", "application/x-tar"), ("Authorization", "Bearer \(token)")], body: Data(archive))
+        return try decode(data)
+    }
+
+    // MARK: - HTTP
+
+    private func graph<T: Decodable>(_ version: SkillVersion, _ route: String, _ query: [(String, String)] = []) throws -> T {
+        try json(["api", "v1", "skills", version.name, route], query: [("version", version.label)] + query)
+    }
+
+    private func json<T: Decodable>(_ path: [String], query: [(String, String)] = [], accept: String = "application/json") throws -> T {
+        try decode(try send(path, query: query, headers: [("Accept", accept)]).0)
+    }
+
+    private func decode<T: Decodable>(_ data: Data) throws -> T {
+        do {
+            return try APIJSON.decode(T.self, from: data)
+        } catch {
+            throw RemoteError(status: 200, code: "BAD_ANSWER", message: "the server's answer is not the JSON expected (\(error))")
+        }
+    }
+
+    /// One request; a status of 400 or more becomes the error the local store would throw.
+    private func send(
+        _ path: [String], query: [(String, String)] = [], method: String = "GET", headers: [(String, String)] = [],
+        body: Data? = nil
+    ) throws -> (Data, HTTPURLResponse) {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/;?#")
+        var components = URLComponents(url: base, resolvingAgainstBaseURL: false)!
+        components.percentEncodedPath = components.percentEncodedPath + "/"
+            + path.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0 }.joined(separator: "/")
+        if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
+        // '+' in a query value would read as a space on the server.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        var request = URLRequest(url: components.url!)
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body
+
+        let done = DispatchSemaphore(value: 0)
+        let result = ResultBox()
+        session.dataTask(with: request) { data, response, error in
+            result.value = (data, response, error)
+            done.signal()
+        }.resume()
+        done.wait()
+        let (data, response, error) = result.value ?? (nil, nil, nil)
+        guard let response = response as? HTTPURLResponse, error == nil else {
+            throw RemoteError(
+                status: 0, code: "UNREACHABLE",
+                message: "cannot reach \(base.absoluteString): \(error?.localizedDescription ?? "no answer")")
+        }
+        let bytes = data ?? Data()
+        guard response.statusCode < 400 else { throw Self.error(status: response.statusCode, body: bytes) }
+        return (bytes, response)
+    }
+
+    private static func error(status: Int, body: Data) -> any Error {
+        guard let detail = try? APIJSON.decode(ErrorBody.self, from: body).error else {
+            return RemoteError(status: status, code: "HTTP_\(status)", message: "the server answered \(status)")
+        }
+        if status == 404 && detail.code != "BLOB_UNKNOWN" || detail.code == "BLOB_UNKNOWN" {
+            return SkillStoreError.notFound(detail.message)
+        }
+        if let diagnostics = detail.diagnostics, !diagnostics.isEmpty { return InputRefused(diagnostics) }
+        return RemoteError(status: status, code: detail.code, message: detail.message)
+    }
+}
+
+/// A failure the server reported, or a server that could not be reached.
+struct RemoteError: Error, CustomStringConvertible {
+    var status: Int
+    var code: String
+    var message: String
+    var description: String { status == 0 ? message : "the server refused (\(status) \(code)): \(message)" }
+}
+
+private final class ResultBox: @unchecked Sendable {
+    // @unchecked: written by the session's callback before the semaphore
+    // is signalled, read only after it.
+    var value: (Data?, URLResponse?, (any Error)?)?
+}

@@ -1,0 +1,70 @@
+import BlobServer
+import Foundation
+import SkillStore
+
+/// A publish to a server: the bundles are read and checked here (so that
+/// local mistakes are reported with local paths), packed into one tar
+/// archive with a top-level folder per skill, and sent in one request.
+struct RemotePublish {
+    let sources: [SkillSource]
+    let limits: BundleReader.Limits
+
+    func send(to server: RemoteCatalog, version: String?, skipInvalid: Bool) throws -> PublishReport {
+        var entries: [TarArchive.Entry] = []
+        var localPath: [String: String] = [:]  // top-level name in the archive -> path here
+        var problems: [Diagnostic] = []
+        let reader = BundleReader(limits: limits)
+        for source in sources {
+            let top = source.folderName ?? (source.path as NSString).lastPathComponent
+            if let earlier = localPath[top] {
+                problems.append(Diagnostic(
+                    path: source.path, location: nil,
+                    message: "has the same name as \(earlier); a server publish sends each skill under its folder's name",
+                    code: "name-duplicate"))
+                continue
+            }
+            localPath[top] = source.path
+            do {
+                let files = try reader.read(source)
+                if source.kind == .folder {
+                    entries += files.map { TarArchive.Entry(path: top + "/" + $0.path, bytes: $0.bytes, executable: $0.executable) }
+                } else if let file = files.first {
+                    entries.append(TarArchive.Entry(path: top, bytes: file.bytes, executable: false))
+                }
+            } catch {
+                problems += error.diagnostics
+            }
+        }
+        guard problems.isEmpty else { throw InputRefused(problems) }
+
+        func local(_ path: String) -> String {
+            let parts = path.split(separator: "/", maxSplits: 1).map(String.init)
+            guard let first = parts.first, let root = localPath[first] else { return path }
+            return parts.count == 2 ? (root as NSString).appendingPathComponent(parts[1]) : root
+        }
+        let reply: PublishReply
+        do {
+            reply = try server.publish(archive: TarArchive.write(entries), version: version, skipInvalid: skipInvalid)
+        } catch let refused as InputRefused {
+            throw InputRefused(refused.diagnostics.map { $0.relocated(local) })
+        }
+        var report = PublishReport()
+        report.results = reply.published.map { result in
+            var result = result
+            result.path = local(result.path)
+            return result
+        }
+        // One refusal per skill, as a local publish counts them.
+        var bySkill: [(String, [Diagnostic])] = []
+        for diagnostic in reply.refused {
+            let skill = String(diagnostic.path.split(separator: "/").first ?? "")
+            if let index = bySkill.firstIndex(where: { $0.0 == skill }) {
+                bySkill[index].1.append(diagnostic.relocated(local))
+            } else {
+                bySkill.append((skill, [diagnostic.relocated(local)]))
+            }
+        }
+        report.refused = bySkill.map { InputRefused($0.1) }
+        return report
+    }
+}
