@@ -17,7 +17,8 @@ public struct HTTPRequest: Sendable {
     ) {
         self.method = method
         self.path = path
-        self.query = query
+        // An empty value (`?version=`) means the parameter is not given.
+        self.query = query.filter { !$0.value.isEmpty }
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $0 + ", " + $1 })
         self.body = body
         self.remoteAddress = remoteAddress

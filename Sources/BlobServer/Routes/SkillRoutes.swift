@@ -5,6 +5,8 @@ import SkillStore
 /// sources. Every JSON answer has the shape `skillctl --json` prints.
 struct SkillRoutes: Sendable {
     let pool: StorePool
+    /// Manifests are blobs, served with the blob route's headers.
+    let blobs: BlobRoute
 
     func register(in router: inout Router) {
         router.add("GET", "/api/v1/skills") { _, _ in
@@ -28,12 +30,9 @@ struct SkillRoutes: Sendable {
         router.add("GET", "/api/v1/skills/{name}/versions/{label}") { _, parameters in
             .json(try pool.with { try $0.version(of: try Self.name(parameters), label: parameters["label"]) })
         }
-        router.add("GET", "/api/v1/skills/{name}/versions/{label}/manifest") { _, parameters in
-            let bytes = try pool.with { store in
-                let version = try store.version(of: try Self.name(parameters), label: parameters["label"])
-                return try store.blob(.id(version.manifest)).bytes
-            }
-            return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: bytes)
+        router.add("GET", "/api/v1/skills/{name}/versions/{label}/manifest") { request, parameters in
+            let version = try pool.with { try $0.version(of: try Self.name(parameters), label: parameters["label"]) }
+            return try blobs.respond(request, id: version.manifest)
         }
         router.add("GET", "/api/v1/skills/{name}/rules") { request, parameters in
             .json(try withVersion(request, parameters) { store, version in try store.ruleEntries(of: version) })

@@ -33,7 +33,7 @@ public final class SkillStoreServer: Sendable {
         router.add("GET", "/api/v1/blob/{id}", quick: true) { request, parameters in
             try blobs.respond(request, id: parameters["id"])
         }
-        SkillRoutes(pool: pool).register(in: &router)
+        SkillRoutes(pool: pool, blobs: blobs).register(in: &router)
         PublishRoute(pool: pool).register(in: &router)
         router.add("GET", "/api/v1/openapi.json", quick: true) { _, _ in
             HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array(OpenAPIDocument.json.utf8))

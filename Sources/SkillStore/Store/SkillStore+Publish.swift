@@ -223,7 +223,7 @@ extension SkillStore {
             .appendingPathComponent("skillstore-upload-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         var topLevel: Set<String> = []
-        for entry in entries {
+        for entry in entries where !entry.path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
             let path = (root as NSString).appendingPathComponent(entry.path)
             try FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -234,7 +234,10 @@ extension SkillStore {
                     path: entry.path, location: nil, message: "cannot be unpacked (a file and a folder of the same name?)",
                     code: "bundle-archive")])
             }
-            topLevel.insert(String(entry.path.split(separator: "/")[0]))
+            // Hidden names are skipped as a local publish skips them (tar
+            // on macOS adds `._name` companions, Finder `.DS_Store`).
+            let top = String(entry.path.split(separator: "/")[0])
+            if !top.hasPrefix(".") { topLevel.insert(top) }
         }
         let prefix = root + "/"
         func relative(_ path: String) -> String { path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path }
