@@ -1,3 +1,4 @@
+import Foundation
 import SkillStore
 
 /// An error that knows its HTTP status. Routes throw it; `ErrorResponder`
@@ -56,10 +57,12 @@ enum ErrorResponder {
             http = .notFound(what)
         case let error as SQLiteError where error.isBusy:
             http = HTTPError(503, "BUSY", "the database is busy with a publish; try again", headers: [("Retry-After", "1")])
-        case let error as SkillStoreError:
-            http = HTTPError(500, "INTERNAL", error.description)
+        case SkillStoreError.corrupt(let what):
+            http = HTTPError(500, "INTERNAL", "integrity failure: \(what); the server's operator should run 'skillctl fsck'")
         default:
-            http = HTTPError(500, "INTERNAL", "\(error)")
+            // The details (paths, SQL) are for the operator's log, not the client.
+            FileHandle.standardError.write(Data("skillstore: internal error: \(error)\n".utf8))
+            http = HTTPError(500, "INTERNAL", "the server failed to answer; its log says why")
         }
         let body = ErrorBody(error: .init(
             code: http.code, message: http.message, diagnostics: http.diagnostics.isEmpty ? nil : http.diagnostics))

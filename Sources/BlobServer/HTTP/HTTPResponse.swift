@@ -18,6 +18,32 @@ public final class ResponseBytes: @unchecked Sendable {
     deinit { pointer.deallocate() }
 }
 
+/// A transport's prepared form of a response that never changes, kept
+/// with it so that it is built once. Opaque to the routes.
+public final class ReusableResponse: @unchecked Sendable {
+    // @unchecked: `handle` and `release` are guarded by `lock`.
+    private let lock = NSLock()
+    private var handle: OpaquePointer?
+    private var release: ((OpaquePointer) -> Void)?
+
+    public init() {}
+
+    /// The prepared handle, made by `make` (with how to free it) the first time.
+    func handle(orMake make: () -> (OpaquePointer, (OpaquePointer) -> Void)?) -> OpaquePointer? {
+        lock.withLock {
+            if let handle { return handle }
+            guard let (made, free) = make() else { return nil }
+            handle = made
+            release = free
+            return made
+        }
+    }
+
+    deinit {
+        if let handle, let release { release(handle) }
+    }
+}
+
 /// A response as the routes make it. The transport adds Date and
 /// Content-Length; for HEAD it sends the headers only.
 public struct HTTPResponse: Sendable {
@@ -29,6 +55,9 @@ public struct HTTPResponse: Sendable {
     public var bodyRange: Range<Int>
     /// The route pattern that answered, for metrics (`/api/v1/blob/{id}`).
     public var route: String = "unmatched"
+    /// Set on a response that is always the same (a blob's 200): the
+    /// transport prepares it once and sends it again and again.
+    public var reusable: ReusableResponse?
 
     public init(status: Int, headers: [(String, String)] = [], body: ResponseBytes, range: Range<Int>? = nil) {
         self.status = status

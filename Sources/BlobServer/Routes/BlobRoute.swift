@@ -37,7 +37,9 @@ struct BlobRoute: Sendable {
                 return HTTPResponse(status: 206, headers: headers, body: blob.bytes, range: range)
             }
         }
-        return HTTPResponse(status: 200, headers: headers, body: blob.bytes)
+        var response = HTTPResponse(status: 200, headers: headers, body: blob.bytes)
+        response.reusable = blob.reusable
+        return response
     }
 
     /// `If-Range` holds when absent or when it is the blob's ETag (a date
@@ -59,8 +61,8 @@ struct BlobRoute: Sendable {
         } else {
             do {
                 blob = try pool.with { store in
-                    let stored = try store.blob(.id(id))
-                    return CachedBlob(stored, contentType: MediaType.of(try store.role(ofBlob: id)))
+                    let (stored, role) = try store.blobWithRole(id: id)
+                    return CachedBlob(stored, contentType: MediaType.of(role))
                 }
             } catch SkillStoreError.notFound {
                 throw HTTPError(404, "BLOB_UNKNOWN", "no blob \(reference) in this store")
@@ -82,6 +84,8 @@ final class CachedBlob: Sendable {
     let etag: String
     /// The headers every answer about this blob carries (200, 206, 304).
     let headers: [(String, String)]
+    /// The 200 response, prepared once by the transport.
+    let reusable = ReusableResponse()
 
     init(_ blob: Blob, contentType: String) {
         digest = blob.digest
@@ -100,32 +104,47 @@ final class CachedBlob: Sendable {
 }
 
 /// Blobs served recently, up to a byte budget. Blobs never change, so an
-/// entry is never stale; when the budget is spent the oldest half goes.
+/// entry is never stale. Split into shards by id so that network threads
+/// seldom wait on each other; a full shard drops a random entry per
+/// insertion (dropping many at once stalled every thread behind it).
 final class BlobCache: Sendable {
-    private struct State {
+    private struct Entries {
         var entries: [String: CachedBlob] = [:]
-        var order: [String] = []
+        var ids: [String] = []
         var bytes = 0
     }
-    private let state = Mutex(State())
-    let budget: Int
+    private final class Shard: Sendable { let state = Mutex(Entries()) }
+    private static let shardCount = 16
+    private let shards: [Shard]
+    private let shardBudget: Int
 
-    init(budget: Int) { self.budget = budget }
+    init(budget: Int) {
+        shardBudget = budget / Self.shardCount
+        shards = (0..<Self.shardCount).map { _ in Shard() }
+    }
 
-    subscript(id: String) -> CachedBlob? { state.withLock { $0.entries[id] } }
+    private func shard(_ id: String) -> Shard {
+        // Ids are hex digests: their last character is as good as a hash.
+        shards[Int(id.utf8.last ?? 0) % Self.shardCount]
+    }
+
+    subscript(id: String) -> CachedBlob? { shard(id).state.withLock { $0.entries[id] } }
 
     func insert(_ blob: CachedBlob, id: String) {
-        guard blob.bytes.count <= budget / 4 else { return }
-        state.withLock { state in
-            guard state.entries[id] == nil else { return }
-            if state.bytes + blob.bytes.count > budget {
-                let evicted = state.order.prefix(state.order.count / 2 + 1)
-                for old in evicted { state.bytes -= state.entries.removeValue(forKey: old)?.bytes.count ?? 0 }
-                state.order.removeFirst(evicted.count)
+        let size = blob.bytes.count + 256  // the entry's own overhead, roughly
+        guard size <= shardBudget / 8 else { return }
+        shard(id).state.withLock { shard in
+            guard shard.entries[id] == nil else { return }
+            while shard.bytes + size > shardBudget, !shard.ids.isEmpty {
+                let victim = Int.random(in: 0..<shard.ids.count)
+                shard.ids.swapAt(victim, shard.ids.count - 1)
+                if let dropped = shard.entries.removeValue(forKey: shard.ids.removeLast()) {
+                    shard.bytes -= dropped.bytes.count + 256
+                }
             }
-            state.entries[id] = blob
-            state.order.append(id)
-            state.bytes += blob.bytes.count
+            shard.entries[id] = blob
+            shard.ids.append(id)
+            shard.bytes += size
         }
     }
 }

@@ -20,12 +20,17 @@ final class Metrics: Sendable {
         var bytes = 0
     }
 
-    private let state = Mutex(State())
+    /// One per network thread, more or less: each request locks the shard
+    /// of its thread, so threads do not wait on each other.
+    private final class Shard: Sendable { let state = Mutex(State()) }
+    private let shards = (0..<8).map { _ in Shard() }
     private let started = Date()
 
     func record(_ completion: HTTPServer.Completion) {
         let key = Key(method: completion.method, route: completion.route, status: completion.status)
-        state.withLock { state in
+        // Thread stacks are far apart: the bits above the page size spread them.
+        let shard = shards[Int(truncatingIfNeeded: UInt(pthread_self()) >> 16) & 7]
+        shard.state.withLock { state in
             state.requests[key, default: 0] += 1
             if let index = Metrics.buckets.firstIndex(where: { completion.seconds <= $0 }) { state.bucketCounts[index] += 1 }
             state.count += 1
@@ -34,8 +39,21 @@ final class Metrics: Sendable {
         }
     }
 
+    private func snapshot() -> State {
+        var total = State()
+        for shard in shards {
+            let part = shard.state.withLock { $0 }
+            total.requests.merge(part.requests, uniquingKeysWith: +)
+            for index in total.bucketCounts.indices { total.bucketCounts[index] += part.bucketCounts[index] }
+            total.count += part.count
+            total.sum += part.sum
+            total.bytes += part.bytes
+        }
+        return total
+    }
+
     func render(openConnections: Int) -> String {
-        let snapshot = state.withLock { $0 }
+        let snapshot = snapshot()
         var lines: [String] = [
             "# HELP skillstore_http_requests_total Requests answered, by method, route and status.",
             "# TYPE skillstore_http_requests_total counter",

@@ -17,13 +17,24 @@ final class StorePool: @unchecked Sendable {
     init(path: String) throws {
         self.path = path
         let first = try SkillStore(path: path, create: true)
+        try first.limitPageCache(megabytes: Self.pageCacheMegabytes)
         idle.append(first)
     }
 
     func with<T>(_ body: (SkillStore) throws -> T) throws -> T {
-        let store = try lock.withLock { idle.popLast() } ?? SkillStore(path: path, create: false)
+        let store = try lock.withLock { idle.popLast() } ?? Self.open(path)
         defer { lock.withLock { idle.append(store) } }
         return try body(store)
+    }
+
+    /// Per connection; a publish through the server still runs in one
+    /// transaction, it just spills to the WAL sooner.
+    static let pageCacheMegabytes = 16
+
+    private static func open(_ path: String) throws -> SkillStore {
+        let store = try SkillStore(path: path, create: false)
+        try store.limitPageCache(megabytes: pageCacheMegabytes)
+        return store
     }
 
     func publishing<T>(_ body: (SkillStore) throws -> T) throws -> T {

@@ -46,7 +46,7 @@ public final class HTTPServer: @unchecked Sendable {
     private var daemon: OpaquePointer?
     private let workers: WorkerPool
     /// Requests begun and not yet finished; `stop` waits for them.
-    private let inFlight = Mutex(0)
+    private let inFlight = Atomic<Int>(0)
 
     public init(
         _ configuration: Configuration, responder: any Responder,
@@ -103,7 +103,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard let daemon else { return }
         _ = MHD_quiesce_daemon(daemon)
         let deadline = Date().addingTimeInterval(grace)
-        while inFlight.withLock({ $0 }) > 0 && Date() < deadline { usleep(10_000) }
+        while inFlight.load(ordering: .relaxed) > 0 && Date() < deadline { usleep(10_000) }
         MHD_stop_daemon(daemon)
         self.daemon = nil
         workers.stop()
@@ -125,7 +125,7 @@ public final class HTTPServer: @unchecked Sendable {
             if let length = state.request.header("content-length").flatMap(Int.init), length > configuration.maxBody {
                 state.tooLarge = true
             }
-            inFlight.withLock { $0 += 1 }
+            inFlight.add(1, ordering: .relaxed)
             pointer.pointee = Unmanaged.passRetained(state).toOpaque()
             return .YES
         }
@@ -154,8 +154,7 @@ public final class HTTPServer: @unchecked Sendable {
             state.response = response
             return queue(response, on: connection)
         }
-        if responder.isQuick(state.request) {
-            let response = responder.respond(to: state.request)
+        if let response = responder.quickResponse(to: state.request) {
             state.response = response
             return queue(response, on: connection)
         }
@@ -173,17 +172,34 @@ public final class HTTPServer: @unchecked Sendable {
         guard let pointer, let raw = pointer.pointee else { return }
         pointer.pointee = nil
         let state = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
-        inFlight.withLock { $0 -= 1 }
+        inFlight.subtract(1, ordering: .relaxed)
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - state.started) / 1e9
         let response = state.response
         onCompletion(Completion(
             method: state.request.method, path: state.request.path, route: response?.route ?? "unanswered",
             status: response?.status ?? 0,
             bytes: state.request.method == "HEAD" ? 0 : (response?.bodyRange.count ?? 0),
-            seconds: Date().timeIntervalSince(state.started), remoteAddress: state.request.remoteAddress,
+            seconds: elapsed, remoteAddress: state.request.remoteAddress,
             completed: termination == .REQUEST_TERMINATED_COMPLETED_OK))
     }
 
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        if let reusable = response.reusable {
+            // The same C response, headers and all, serves every request for
+            // it; libmicrohttpd counts its users and frees it after the last.
+            let handle = reusable.handle {
+                Self.makeResponse(response).map { handle in (handle, { MHD_destroy_response($0) }) }
+            }
+            guard let handle else { return .NO }
+            return MHD_queue_response(connection, UInt32(response.status), handle)
+        }
+        guard let handle = Self.makeResponse(response) else { return .NO }
+        let result = MHD_queue_response(connection, UInt32(response.status), handle)
+        MHD_destroy_response(handle)
+        return result
+    }
+
+    private static func makeResponse(_ response: HTTPResponse) -> OpaquePointer? {
         // The C response borrows the body's bytes and keeps them alive with
         // a retain that its free callback gives back: no copy is made.
         let owner = Unmanaged.passRetained(response.body).toOpaque()
@@ -192,14 +208,12 @@ public final class HTTPServer: @unchecked Sendable {
             response.bodyRange.count, UnsafeMutableRawPointer(mutating: start), releaseBody, owner)
         else {
             Unmanaged<ResponseBytes>.fromOpaque(owner).release()
-            return .NO
+            return nil
         }
         for (name, value) in response.headers {
             _ = MHD_add_response_header(handle, name, value)
         }
-        let result = MHD_queue_response(connection, UInt32(response.status), handle)
-        MHD_destroy_response(handle)
-        return result
+        return handle
     }
 
     private static func request(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>) -> HTTPRequest {
@@ -244,7 +258,7 @@ private final class RequestState: @unchecked Sendable {
     var request: HTTPRequest
     var response: HTTPResponse?
     var tooLarge = false
-    let started = Date()
+    let started = DispatchTime.now().uptimeNanoseconds
     init(request: HTTPRequest) { self.request = request }
 }
 

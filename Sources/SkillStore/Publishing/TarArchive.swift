@@ -142,7 +142,8 @@ public enum TarArchive {
             return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
         let name = field(0, 100)
-        let isUstar = field(257, 5) == "ustar"
+        // POSIX "ustar\0" only: GNU's "ustar  " keeps times where the prefix would be.
+        let isUstar = block[(block.startIndex + 257)..<(block.startIndex + 263)].elementsEqual(Array("ustar\u{0}".utf8))
         let prefix = isUstar ? field(345, 155) : ""
         return prefix.isEmpty ? name : prefix + "/" + name
     }

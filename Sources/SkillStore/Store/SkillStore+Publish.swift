@@ -225,9 +225,9 @@ extension SkillStore {
         var topLevel: Set<String> = []
         for entry in entries where !entry.path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
             let path = (root as NSString).appendingPathComponent(entry.path)
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            guard FileManager.default.createFile(
+            let unpackable = (try? FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)) != nil
+            guard unpackable, FileManager.default.createFile(
                 atPath: path, contents: Data(entry.bytes), attributes: [.posixPermissions: entry.executable ? 0o755 : 0o644])
             else {
                 throw InputRefused([Diagnostic(
@@ -238,6 +238,11 @@ extension SkillStore {
             // on macOS adds `._name` companions, Finder `.DS_Store`).
             let top = String(entry.path.split(separator: "/")[0])
             if !top.hasPrefix(".") { topLevel.insert(top) }
+        }
+        guard !topLevel.isEmpty else {
+            throw InputRefused([Diagnostic(
+                path: "request body", location: nil, message: "the archive holds no skill (hidden names are skipped)",
+                code: "skill-missing")])
         }
         let prefix = root + "/"
         func relative(_ path: String) -> String { path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path }

@@ -126,16 +126,34 @@ public enum BlobRole: Sendable, Equatable {
 }
 
 extension SkillStore {
-    public func role(ofBlob id: String) throws -> BlobRole {
-        if let row = try database.queryFirst("SELECT path FROM version_files WHERE blob = ? LIMIT 1", [.text(id)]) {
-            return .file(path: row.string("path"))
+    /// A blob and its role in one statement: what a server needs to serve it.
+    public func blobWithRole(id: String) throws -> (Blob, BlobRole) {
+        guard let row = try database.queryFirst("""
+            SELECT b.digest, b.content,
+                   (SELECT path FROM version_files WHERE blob = b.id LIMIT 1) AS path,
+                   EXISTS (SELECT 1 FROM versions WHERE manifest_blob = b.id) AS manifest,
+                   EXISTS (SELECT 1 FROM sources WHERE blob = b.id) AS source
+            FROM blobs b WHERE b.id = ?
+            """, [.text(id)]),
+            let digest = BlobDigest(hex: row.string("digest"))
+        else {
+            throw SkillStoreError.notFound("no blob \(id)")
         }
-        if try database.queryFirst("SELECT 1 AS found FROM versions WHERE manifest_blob = ? LIMIT 1", [.text(id)]) != nil {
-            return .manifest
+        let bytes = row.bytes("content")
+        guard BlobDigest(of: bytes) == digest else {
+            throw SkillStoreError.corrupt("blob \(digest.id) no longer hashes to its id")
         }
-        if try database.queryFirst("SELECT 1 AS found FROM sources WHERE blob = ? LIMIT 1", [.text(id)]) != nil {
-            return .source
+        let role: BlobRole
+        if let path = row.optionalString("path") {
+            role = .file(path: path)
+        } else if row.int("manifest") != 0 {
+            role = .manifest
+        } else if row.int("source") != 0 {
+            role = .source
+        } else {
+            role = .unreferenced
         }
-        return .unreferenced
+        return (Blob(digest: digest, bytes: bytes), role)
     }
+
 }

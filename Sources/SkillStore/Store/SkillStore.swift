@@ -84,3 +84,12 @@ public final class SkillStore {
         try database.query("SELECT name FROM schema_migrations ORDER BY name").map { $0.string("name") }
     }
 }
+
+extension SkillStore {
+    /// Caps this connection's page cache. A server holds one connection per
+    /// thread and mostly reads, where the 128 MB a publish wants would add
+    /// up to more memory than the whole server should use.
+    public func limitPageCache(megabytes: Int) throws {
+        try database.execute("PRAGMA cache_size = -\(max(1, megabytes) * 1024)")
+    }
+}

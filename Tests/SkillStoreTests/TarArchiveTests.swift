@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+@testable import SkillStore
+
+/// Tar streams, how bundles travel to a server: what we write GNU tar reads,
+/// what GNU tar writes we read, and anything but plain files inside the
+/// archive is refused.
+@Suite struct TarArchiveTests {
+    /// Over 100 bytes, so it needs a pax header (ustar's name field holds 100).
+    static let longPath = "skill/references/" + String(repeating: "long-folder-name/", count: 6) + "and-a-long-file-name.md"
+
+    static let entries: [TarArchive.Entry] = [
+        .init(path: "skill/SKILL.md", bytes: Array("---\nname: skill\n---\n".utf8), executable: false),
+        .init(path: "skill/references/deep/nested/notes.md", bytes: Array("# Notes\n".utf8), executable: false),
+        .init(path: "skill/scripts/run.sh", bytes: Array("#!/bin/sh\necho hi\n".utf8), executable: true),
+        .init(path: "skill/assets/empty.txt", bytes: [], executable: false),
+        .init(path: "skill/assets/blob.bin", bytes: (0..<1500).map { UInt8(truncatingIfNeeded: $0 &* 13) }, executable: false),
+        .init(path: longPath, bytes: Array("far down\n".utf8), executable: false),
+        // ustar's name field exactly full, and one byte over.
+        .init(path: "skill/" + String(repeating: "a", count: 91) + ".md", bytes: Array("100\n".utf8), executable: false),
+        .init(path: "skill/" + String(repeating: "b", count: 92) + ".md", bytes: Array("101\n".utf8), executable: true),
+    ]
+
+    @Test func whatIsWrittenReadsBackTheSame() throws {
+        #expect(Self.longPath.utf8.count > 100)
+        let archive = TarArchive.write(Self.entries)
+        #expect(archive.count % 512 == 0)
+        #expect(try TarArchive.read(archive) == Self.entries)
+    }
+
+    @Test func pathsAreUTF8AndNeitherFolderNorModeIsNeeded() throws {
+        let entries: [TarArchive.Entry] = [
+            .init(path: "skill/références/été.md", bytes: Array("é\n".utf8), executable: false),
+            .init(path: "skill/" + String(repeating: "é", count: 60) + ".md", bytes: [0xFF, 0x00], executable: false),
+        ]
+        #expect(try TarArchive.read(TarArchive.write(entries)) == entries)
+    }
+
+    @Test func theSameFilesAlwaysGiveTheSameBytes() {
+        #expect(TarArchive.write(Self.entries) == TarArchive.write(Self.entries))
+        // Two closing blocks of zeros, as POSIX asks.
+        #expect(TarArchive.write([]) == [UInt8](repeating: 0, count: 1024))
+    }
+
+    // MARK: GNU tar
+
+    @Test func gnuTarListsOurArchive() throws {
+        let folder = try TemporaryTarFolder()
+        let file = folder.url.appendingPathComponent("ours.tar")
+        try Data(TarArchive.write(Self.entries)).write(to: file)
+        let listing = try runTar(["-tvf", file.path]).text
+        let lines = listing.split(separator: "\n").map(String.init)
+        #expect(lines.count == Self.entries.count)
+        for (line, entry) in zip(lines, Self.entries) {
+            #expect(line.hasSuffix(" " + entry.path), "\(line)")
+            #expect(line.hasPrefix(entry.executable ? "-rwxr-xr-x" : "-rw-r--r--"), "\(line)")
+            #expect(line.contains(" \(entry.bytes.count) "), "\(line)")
+        }
+    }
+
+    @Test func gnuTarExtractsOurArchiveByteForByte() throws {
+        let folder = try TemporaryTarFolder()
+        let file = folder.url.appendingPathComponent("ours.tar")
+        let out = folder.url.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try Data(TarArchive.write(Self.entries)).write(to: file)
+        _ = try runTar(["-xf", file.path, "-C", out.path])
+        for entry in Self.entries {
+            let path = out.appendingPathComponent(entry.path).path
+            #expect(FileManager.default.contents(atPath: path).map(Array.init) == entry.bytes, "\(entry.path)")
+            #expect(FileManager.default.isExecutableFile(atPath: path) == entry.executable, "\(entry.path)")
+        }
+    }
+
+    @Test(arguments: ["gnu", "pax", "ustar"])
+    func weReadWhatGNUTarWrites(format: String) throws {
+        let folder = try TemporaryTarFolder()
+        let source = folder.url.appendingPathComponent("source")
+        for entry in Self.entries {
+            let url = source.appendingPathComponent(entry.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(entry.bytes).write(to: url)
+            try FileManager.default.setAttributes([.posixPermissions: entry.executable ? 0o755 : 0o644], ofItemAtPath: url.path)
+        }
+        let archive = try runTar(["--format=\(format)", "-C", source.path, "-cf", "-", "."]).output
+        let read = try TarArchive.read(archive)
+        #expect(read.sorted { $0.path < $1.path } == Self.entries.sorted { $0.path < $1.path })
+    }
+
+    /// GNU's own header ("ustar  ") has no prefix field: with `--incremental`
+    /// bytes 345 on hold the access and change times, which are not part of
+    /// the name.
+    @Test func aGNUHeaderWithTimesWhereUstarHasItsPrefixKeepsItsName() throws {
+        let folder = try TemporaryTarFolder()
+        let source = folder.url.appendingPathComponent("source")
+        try FileManager.default.createDirectory(at: source.appendingPathComponent("skill"), withIntermediateDirectories: true)
+        try Data("hi\n".utf8).write(to: source.appendingPathComponent("skill/SKILL.md"))
+        let archive = try runTar(["--format=gnu", "--incremental", "-C", source.path, "-cf", "-", "skill/SKILL.md"]).output
+        #expect(archive[345] != 0)  // the access time is there
+        let paths = try TarArchive.read(archive).map(\.path)
+        #expect(paths == ["skill/SKILL.md"])
+    }
+
+    // MARK: Refusals
+
+    @Test func aSymlinkIsRefused() throws {
+        let folder = try TemporaryTarFolder()
+        let source = folder.url.appendingPathComponent("source")
+        try FileManager.default.createDirectory(at: source.appendingPathComponent("skill"), withIntermediateDirectories: true)
+        try Data("text".utf8).write(to: source.appendingPathComponent("skill/SKILL.md"))
+        try FileManager.default.createSymbolicLink(atPath: source.appendingPathComponent("skill/link.md").path, withDestinationPath: "SKILL.md")
+        let archive = try runTar(["-C", source.path, "-cf", "-", "."]).output
+        let refused = try #require(throws: InputRefused.self) { try TarArchive.read(archive) }
+        #expect(refused.diagnostics.map(\.code) == ["bundle-archive"])
+        #expect(refused.diagnostics.first?.message.contains("skill/link.md") == true)
+    }
+
+    @Test func aHardLinkIsRefused() throws {
+        let folder = try TemporaryTarFolder()
+        let source = folder.url.appendingPathComponent("source")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        try Data("text".utf8).write(to: source.appendingPathComponent("a.md"))
+        try FileManager.default.linkItem(atPath: source.appendingPathComponent("a.md").path, toPath: source.appendingPathComponent("b.md").path)
+        let archive = try runTar(["-C", source.path, "-cf", "-", "a.md", "b.md"]).output
+        #expect(throws: InputRefused.self) { try TarArchive.read(archive) }
+    }
+
+    @Test(arguments: ["../x", "skill/../../x", "/abs", "/", "./", "skill/./x", ".."])
+    func aPathOutsideTheArchiveIsRefused(path: String) throws {
+        let archive = TarArchive.write([
+            .init(path: "skill/SKILL.md", bytes: Array("ok".utf8), executable: false),
+            .init(path: path, bytes: Array("escape".utf8), executable: false),
+        ])
+        let refused = try #require(throws: InputRefused.self) { try TarArchive.read(archive) }
+        #expect(refused.diagnostics.map(\.code) == ["bundle-archive"])
+        #expect(refused.diagnostics.first?.path == "request body")
+    }
+
+    @Test func aLongPathThatClimbsOutIsRefusedToo() throws {
+        let path = "../" + String(repeating: "x/", count: 60) + "SKILL.md"
+        let archive = TarArchive.write([.init(path: path, bytes: [], executable: false)])
+        #expect(throws: InputRefused.self) { try TarArchive.read(archive) }
+    }
+
+    @Test(arguments: [512, 512 + 100, 1024 + 512 + 10, 4 * 512])
+    func aTruncatedArchiveIsRefused(keep: Int) throws {
+        let whole = TarArchive.write(Self.entries)
+        #expect(keep < whole.count)
+        #expect(throws: InputRefused.self) { try TarArchive.read(Array(whole.prefix(keep))) }
+    }
+
+    @Test func anArchiveWithoutItsClosingBlocksIsRefused() throws {
+        let whole = TarArchive.write(Self.entries)
+        let refused = try #require(throws: InputRefused.self) { try TarArchive.read(Array(whole.dropLast(1024))) }
+        #expect(refused.diagnostics.first?.message.contains("truncated") == true)
+    }
+
+    @Test(arguments: [
+        [UInt8](repeating: 0x41, count: 1024),
+        Array("this is not a tar archive\n".utf8),
+        (0..<2048).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 5) },
+    ])
+    func garbageIsRefused(bytes: [UInt8]) {
+        #expect(throws: InputRefused.self) { try TarArchive.read(bytes) }
+    }
+
+    @Test func aDamagedHeaderChecksumIsRefused() throws {
+        var archive = TarArchive.write(Self.entries)
+        archive[10] ^= 0x01  // a byte of the first name
+        let refused = try #require(throws: InputRefused.self) { try TarArchive.read(archive) }
+        #expect(refused.diagnostics.first?.message.contains("checksum") == true)
+    }
+
+    @Test func aDeviceOrFIFOEntryIsRefused() throws {
+        var archive = TarArchive.write([.init(path: "skill/fifo", bytes: [], executable: false)])
+        // Retype the entry as a FIFO ('6') and fix its checksum.
+        archive[156] = UInt8(ascii: "6")
+        for index in 148..<156 { archive[index] = 0x20 }
+        let sum = archive[0..<512].reduce(0) { $0 + Int($1) }
+        let field = Array(String(sum, radix: 8).utf8)
+        let padded = [UInt8](repeating: UInt8(ascii: "0"), count: 6 - field.count) + field + [0, 0x20]
+        archive.replaceSubrange(148..<156, with: padded)
+        let refused = try #require(throws: InputRefused.self) { try TarArchive.read(archive) }
+        #expect(refused.diagnostics.first?.message.contains("not a regular file") == true)
+    }
+}
+
+// MARK: - Helpers
+
+/// A folder removed when the test ends.
+private final class TemporaryTarFolder {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("tar-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+private struct TarRun {
+    var output: [UInt8]
+    var text: String { String(decoding: output, as: UTF8.self) }
+}
+
+private struct TarFailed: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Runs the system `tar` (GNU tar on Debian) and returns its standard output.
+private func runTar(_ arguments: [String]) throws -> TarRun {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["tar"] + arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["LC_ALL"] = "C"
+    environment["TZ"] = "UTC"
+    process.environment = environment
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw TarFailed(description: "tar \(arguments) exited \(process.terminationStatus): \(String(decoding: errors, as: UTF8.self))")
+    }
+    return TarRun(output: Array(output))
+}
