@@ -112,6 +112,16 @@ final class BlobCache: Sendable {
         var entries: [String: CachedBlob] = [:]
         var ids: [String] = []
         var bytes = 0
+        /// xorshift state for picking victims: the system generator costs a
+        /// getrandom system call per number.
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+        mutating func nextVictim() -> Int {
+            seed ^= seed << 13
+            seed ^= seed >> 7
+            seed ^= seed << 17
+            return Int(seed % UInt64(ids.count))
+        }
     }
     private final class Shard: Sendable { let state = Mutex(Entries()) }
     private static let shardCount = 16
@@ -136,7 +146,7 @@ final class BlobCache: Sendable {
         shard(id).state.withLock { shard in
             guard shard.entries[id] == nil else { return }
             while shard.bytes + size > shardBudget, !shard.ids.isEmpty {
-                let victim = Int.random(in: 0..<shard.ids.count)
+                let victim = shard.nextVictim()
                 shard.ids.swapAt(victim, shard.ids.count - 1)
                 if let dropped = shard.entries.removeValue(forKey: shard.ids.removeLast()) {
                     shard.bytes -= dropped.bytes.count + 256

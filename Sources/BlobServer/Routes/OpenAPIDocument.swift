@@ -83,7 +83,7 @@ enum OpenAPIDocument {
    "post":{
     "operationId":"publish",
     "summary":"Publish a bundle sent as a tar stream",
-    "description":"Each top-level folder of the archive is a skill folder (named as its skill) or a pack of skill folders at any depth; each top-level regular file is a lone SKILL.md. All or nothing: if any skill is refused, nothing is published. The token's scope must cover every skill.",
+    "description":"Each top-level folder of the archive is a skill folder (named as its skill) or a pack of skill folders at any depth; each top-level regular file is a lone SKILL.md; hidden names are skipped. All or nothing unless skip_invalid: if any skill is refused, nothing is published. The token's scope must cover every skill.",
     "security":[{"bearer":[]}],
     "parameters":[
      {
@@ -91,6 +91,12 @@ enum OpenAPIDocument {
       "in":"query",
       "description":"a version label for every skill of the archive; else each skill's front-matter version or metadata.version",
       "schema":{"type":"string"}
+     },
+     {
+      "name":"skip_invalid",
+      "in":"query",
+      "description":"1: publish the valid skills and list the refused ones in the answer's refused, instead of refusing all",
+      "schema":{"type":"string","enum":["1","true","yes"]}
      }
     ],
     "requestBody":{"required":true,"content":{"application/x-tar":{},"application/tar":{}}},

@@ -112,7 +112,7 @@ enum CommandLineTool {
         return """
             skillctl: publish, fetch and check skills in a SkillStore.
 
-            Usage: skillctl [--db PATH] <command> [arguments] [--json]
+            Usage: skillctl [--db PATH | --server URL [--token T]] <command> [arguments] [--json]
 
             Commands:
             \(list)
