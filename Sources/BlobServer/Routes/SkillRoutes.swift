@@ -66,6 +66,23 @@ struct SkillRoutes: Sendable {
                 try SkillChecker(store: store, strict: strict).check(version)
             })
         }
+        router.add("GET", "/api/v1/skills/{name}/diff") { request, parameters in
+            guard let from = request.query["from"], let to = request.query["to"] else {
+                throw HTTPError.badRequest("diff needs two version labels: ?from=A&to=B")
+            }
+            return .json(try pool.with { try $0.changes(of: try Self.name(parameters), from: from, to: to) })
+        }
+        router.add("GET", "/api/v1/versions/{id}") { _, parameters in
+            let text = parameters["id"]
+            let id: String
+            switch BlobReference(text) {
+            case .id(let value)?: id = value
+            case .digest(let digest)?: id = digest.id
+            case nil:
+                throw HTTPError(400, "DIGEST_INVALID", "'\(text)' is not a blob id: use 16 hex, 64 hex, or sha256:<64 hex>")
+            }
+            return .json(try pool.with { try $0.versions(containingBlob: id) })
+        }
         router.add("GET", "/api/v1/search") { request, _ in
             .json(try pool.with { try $0.search(try Self.searchRequest(request.query)) })
         }

@@ -179,3 +179,12 @@ extension SkillStore {
         return String(flat.prefix(limit)) + "…"
     }
 }
+
+extension SkillStore {
+    /// What changed at claim level from version `from` to version `to` of `name`.
+    public func changes(of name: String, from: String, to: String) throws -> [GraphChange] {
+        let old = try graph(of: try version(of: name, label: from))
+        let new = try graph(of: try version(of: name, label: to))
+        return GraphDiff.changes(from: old, to: new, vocabulary: try labelVocabulary())
+    }
+}

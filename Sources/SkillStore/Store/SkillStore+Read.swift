@@ -77,13 +77,13 @@ extension SkillStore {
         return Array(header.utf8) + bytes
     }
 
-    private static let versionColumns = """
+    static let versionColumns = """
         SELECT v.seq, v.skill, v.label, v.skill_blob, b.digest, v.manifest_blob, v.description,
                v.published_at, v.published_by
         FROM versions v JOIN blobs b ON b.id = v.skill_blob
         """
 
-    private func makeVersion(_ row: Row) throws -> SkillVersion {
+    func makeVersion(_ row: Row) throws -> SkillVersion {
         let sequence = row.int("seq")
         let files = try database.query(
             "SELECT f.path, f.size, f.executable, f.blob, b.digest FROM version_files f "
@@ -156,4 +156,15 @@ extension SkillStore {
         return (Blob(digest: digest, bytes: bytes), role)
     }
 
+}
+
+extension SkillStore {
+    /// The versions whose SKILL.md or bundle manifest is the blob `id`,
+    /// newest first: how a pinned id finds its skill.
+    public func versions(containingBlob id: String) throws -> [SkillVersion] {
+        try database.query(
+            "\(Self.versionColumns) WHERE v.skill_blob = ? OR v.manifest_blob = ? ORDER BY v.seq DESC",
+            [.text(id), .text(id)]
+        ).map(makeVersion)
+    }
 }

@@ -9,7 +9,7 @@ enum CommandLineTool {
         InitCommand.self, PublishCommand.self, GetCommand.self, CatCommand.self,
         VersionsCommand.self, ListCommand.self, SearchCommand.self, RulesCommand.self, ClaimsCommand.self, LinksCommand.self,
         ProvenanceCommand.self, CheckCommand.self, DiffCommand.self, LabelsCommand.self, FsckCommand.self,
-        ServeCommand.self, TokenCommand.self,
+        PullCommand.self, VerifyCommand.self, OutdatedCommand.self, ServeCommand.self, TokenCommand.self,
         ]
     }
 
@@ -66,6 +66,9 @@ enum CommandLineTool {
             output.error(
                 "skillctl: the database \(context.databasePath) is busy: another process is writing to it "
                     + "(a publish holds it until it commits); try again")
+            return .problems
+        } catch let error as InstallError {
+            output.error("skillctl: \(error)")
             return .problems
         } catch let error as RemoteError {
             output.error("skillctl: \(error)")

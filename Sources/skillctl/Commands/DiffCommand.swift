@@ -29,10 +29,7 @@ struct DiffCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitCode {
-        let store = try context.openForReading()
-        let old = try store.graph(of: try store.version(of: name, label: from))
-        let new = try store.graph(of: try store.version(of: name, label: to))
-        let changes = GraphDiff.changes(from: old, to: new, vocabulary: try store.labelVocabulary())
+        let changes = try context.catalog().changes(of: name, from: from, to: to)
         if context.json {
             context.output.json(changes)
         } else {

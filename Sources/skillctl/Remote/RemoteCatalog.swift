@@ -82,6 +82,14 @@ final class RemoteCatalog: SkillCatalog {
         try graph(version, "check", strict ? [("strict", "1")] : [])
     }
 
+    func versions(containingBlob id: String) throws -> [SkillVersion] {
+        try json(["api", "v1", "versions", id])
+    }
+
+    func changes(of name: String, from: String, to: String) throws -> [GraphChange] {
+        try json(["api", "v1", "skills", name, "diff"], query: [("from", from), ("to", to)])
+    }
+
     /// Publishes an archive (`TarArchive`) with the token; the server's report.
     func publish(archive: [UInt8], version: String?, skipInvalid: Bool) throws -> PublishReply {
         guard let token else {

@@ -1,0 +1,96 @@
+import Foundation
+
+/// `skills.lock.json`: what a folder of installed skills holds, exactly.
+/// Per skill its name, version label and manifest id, and each file's path,
+/// size, mode and full SHA-256. Written sorted (skills by name, files by
+/// path, keys alphabetically), one key per line, so that it diffs well and
+/// the same install always gives the same bytes.
+public struct SkillLock: Codable, Sendable, Equatable {
+    public struct File: Codable, Sendable, Equatable {
+        public var path: String
+        public var size: Int
+        public var executable: Bool
+        public var sha256: String
+
+        public init(path: String, size: Int, executable: Bool, sha256: String) {
+            self.path = path
+            self.size = size
+            self.executable = executable
+            self.sha256 = sha256
+        }
+    }
+
+    public struct Skill: Codable, Sendable, Equatable {
+        public var name: String
+        public var label: String
+        /// The bundle manifest's 16-hex id: one id pins every file.
+        public var manifest: String
+        public var files: [File]
+
+        public init(name: String, label: String, manifest: String, files: [File]) {
+            self.name = name
+            self.label = label
+            self.manifest = manifest
+            self.files = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        }
+    }
+
+    public static let fileName = "skills.lock.json"
+    public static let currentFormat = "skillstore.lock.v1"
+
+    public var format: String
+    public var skills: [Skill]
+
+    public init(skills: [Skill] = []) {
+        format = Self.currentFormat
+        self.skills = skills.sorted { $0.name < $1.name }
+    }
+
+    /// Adds `skill`, replacing the entry of the same name.
+    public mutating func record(_ skill: Skill) {
+        skills.removeAll { $0.name == skill.name }
+        skills.append(skill)
+        skills.sort { $0.name < $1.name }
+    }
+
+    public func encoded() -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { preconditionFailure("a lock is always encodable") }
+        return Array(data) + [0x0A]
+    }
+
+    /// The lock of `folder`, or an empty one when it has none.
+    public static func read(in folder: String) throws -> SkillLock {
+        let path = (folder as NSString).appendingPathComponent(fileName)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if FileManager.default.fileExists(atPath: path) {
+                throw InstallError("\(path) cannot be read")
+            }
+            return SkillLock()
+        }
+        do {
+            let lock = try JSONDecoder().decode(SkillLock.self, from: data)
+            guard lock.format == currentFormat else {
+                throw InstallError("\(path) is in format '\(lock.format)'; this skillctl reads \(currentFormat)")
+            }
+            return lock
+        } catch let error as InstallError {
+            throw error
+        } catch {
+            throw InstallError("\(path) is not a valid lock file: \(error)")
+        }
+    }
+
+    /// Writes the lock into `folder` atomically (a temporary file renamed over it).
+    public func write(in folder: String) throws {
+        let path = (folder as NSString).appendingPathComponent(Self.fileName)
+        try Data(encoded()).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}
+
+/// A pull, verify or lock problem that is not about a skill's content.
+public struct InstallError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

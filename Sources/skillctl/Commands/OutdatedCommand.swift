@@ -1,0 +1,76 @@
+import Foundation
+import SkillStore
+
+struct OutdatedCommand: Command {
+    static let name = "outdated"
+    static let summary = "For each skill pinned in a folder's lock, whether a newer version exists and what changed."
+    static let help = """
+        Usage: skillctl outdated DIR [--json]
+
+        Compares each skill of DIR/skills.lock.json with the latest version
+        in the database (or on --server URL). For each skill with a newer
+        version it prints the locked and latest labels, then what changed at
+        claim level between them, as 'skillctl diff' reports it: claims
+        added, removed, reworded and relabelled, citations and rules changed.
+
+        Exit 1 when any skill is outdated, 0 when all are current.
+        """
+
+    let folder: String
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1, let folder = arguments.positionals.first else {
+            throw UsageError("outdated needs exactly one DIR", command: Self.name)
+        }
+        self.folder = folder
+    }
+
+    struct Entry: Encodable {
+        var name: String
+        var locked: String
+        var latest: String
+        var outdated: Bool
+        var changes: [GraphChange]
+        /// Why changes could not be listed (the locked version is gone).
+        var note: String?
+    }
+
+    func run(_ context: Context) throws -> ExitCode {
+        guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(SkillLock.fileName)) else {
+            throw SkillStoreError.notFound("no \(SkillLock.fileName) in \(folder); 'skillctl pull ... --to \(folder)' writes one")
+        }
+        let lock = try SkillLock.read(in: folder)
+        let catalog = try context.catalog()
+        var entries: [Entry] = []
+        for skill in lock.skills {
+            let latest = try catalog.version(of: skill.name, label: nil)
+            var entry = Entry(name: skill.name, locked: skill.label, latest: latest.label, outdated: latest.manifest != skill.manifest, changes: [])
+            if entry.outdated {
+                do {
+                    entry.changes = try catalog.changes(of: skill.name, from: skill.label, to: latest.label)
+                } catch SkillStoreError.notFound(let why) {
+                    entry.note = why
+                }
+            }
+            entries.append(entry)
+        }
+        if context.json {
+            context.output.json(entries)
+        } else {
+            for entry in entries where entry.outdated {
+                context.output.line("\(entry.name)  \(entry.locked) -> \(entry.latest)  \(plural(entry.changes.count, "change"))")
+                for change in entry.changes {
+                    var line = "  \(change.kind.rawValue)  \(entry.name):\(change.line)"
+                    if let detail = change.detail { line += "  \(detail)" }
+                    context.output.line(line + "  " + String(change.subject.prefix(160)))
+                }
+                if let note = entry.note { context.output.line("  (\(note))") }
+            }
+            if !context.quiet {
+                let outdated = entries.filter(\.outdated).count
+                context.output.error("\(outdated) of \(plural(entries.count, "skill")) outdated")
+            }
+        }
+        return entries.contains(where: \.outdated) ? .problems : .success
+    }
+}

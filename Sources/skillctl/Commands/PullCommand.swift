@@ -1,0 +1,121 @@
+import Foundation
+import SkillStore
+
+struct PullCommand: Command {
+    static let name = "pull"
+    static let summary = "Install skills into a folder by name or id, pinned in skills.lock.json."
+    static let help = """
+        Usage: skillctl pull NAME[@LABEL] | ID... --to DIR [--json]
+               skillctl pull --locked --to DIR [--json]
+
+        Writes each skill's whole folder (SKILL.md and every file of its
+        bundle manifest) to DIR/<name>/, from the database or, with --server
+        URL, from a server. Every file's SHA-256 is checked against the
+        manifest before anything is written, and each skill is written into
+        a hidden folder first and renamed into place, so an interrupted pull
+        never leaves half a skill. DIR/skills.lock.json then records, per
+        skill, its name, version label, manifest id and each file's path,
+        size, mode and SHA-256 (docs/formats.md).
+
+        An ID is a SKILL.md blob id or a bundle manifest id (16 hex); it
+        installs the version it belongs to. NAME installs the latest version.
+
+        Options:
+          --to DIR   the folder to install into (created when missing)
+          --locked   install exactly what DIR/skills.lock.json names, by
+                     manifest id; fails if those bytes cannot be had
+        """
+    static let flags: Set<String> = ["--locked"]
+    static let options: Set<String> = ["--to"]
+
+    enum Target {
+        case reference(SkillReference)
+        case id(String)
+    }
+
+    let targets: [(text: String, target: Target)]
+    let folder: String
+    let locked: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard let folder = arguments.value("--to"), !folder.isEmpty else {
+            throw UsageError("pull needs --to DIR, the folder to install into", command: Self.name)
+        }
+        self.folder = folder
+        locked = arguments.has("--locked")
+        if locked && !arguments.positionals.isEmpty {
+            throw UsageError("pull --locked installs what the lock file names; it takes no NAME or ID", command: Self.name)
+        }
+        if !locked && arguments.positionals.isEmpty {
+            throw UsageError("pull needs a skill NAME[@LABEL] or a blob ID (or --locked)", command: Self.name)
+        }
+        var targets: [(String, Target)] = []
+        for text in arguments.positionals {
+            if text.utf8.count == 16, case .id(let id)? = BlobReference(text) {
+                targets.append((text, .id(id)))
+            } else {
+                targets.append((text, .reference(try SkillReference([text], command: Self.name))))
+            }
+        }
+        self.targets = targets
+    }
+
+    func run(_ context: Context) throws -> ExitCode {
+        let catalog = try context.catalog()
+        let installer = SkillInstaller(folder: folder) { id in try catalog.blob(.id(id)).bytes }
+        var lock = try SkillLock.read(in: folder)
+        var installed: [SkillLock.Skill] = []
+        defer {
+            // What did land is recorded even when a later skill fails.
+            if !installed.isEmpty {
+                for skill in installed { lock.record(skill) }
+                try? lock.write(in: folder)
+            }
+        }
+
+        if locked {
+            guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(SkillLock.fileName)) else {
+                throw SkillStoreError.notFound("no \(SkillLock.fileName) in \(folder) to install from")
+            }
+            for entry in lock.skills {
+                let skill = try installer.install(name: entry.name, label: entry.label, manifestID: entry.manifest)
+                guard skill.files == entry.files else {
+                    throw InstallError(
+                        "manifest \(entry.manifest) of \(entry.name) lists other files than \(SkillLock.fileName) does; "
+                            + "the lock file was edited by hand?")
+                }
+                installed.append(skill)
+            }
+        } else {
+            for (text, target) in targets {
+                let version = try resolve(target, text: text, catalog)
+                installed.removeAll { $0.name == version.name }  // named twice: the last one stands
+                installed.append(try installer.install(name: version.name, label: version.label, manifestID: version.manifest))
+            }
+        }
+
+        if context.json {
+            context.output.json(installed)
+        } else {
+            context.output.table(installed.map {
+                [$0.name, $0.label, $0.manifest, (folder as NSString).appendingPathComponent($0.name)]
+            })
+            if !context.quiet {
+                context.output.error("\(plural(installed.count, "skill")) installed, \(plural(installed.reduce(0) { $0 + $1.files.count }, "file")) checked")
+            }
+        }
+        return .success
+    }
+
+    private func resolve(_ target: Target, text: String, _ catalog: any SkillCatalog) throws -> SkillVersion {
+        switch target {
+        case .reference(let reference):
+            return try catalog.version(of: reference.name, label: reference.label)
+        case .id(let id):
+            if let version = try catalog.versions(containingBlob: id).first { return version }
+            // Sixteen hex characters are also a valid skill name.
+            if SkillName.problem(with: text) == nil, let version = try? catalog.version(of: text, label: nil) { return version }
+            throw SkillStoreError.notFound("no version has a SKILL.md or manifest with id \(id)")
+        }
+    }
+}

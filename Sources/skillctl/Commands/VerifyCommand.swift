@@ -1,0 +1,56 @@
+import Foundation
+import SkillStore
+
+struct VerifyCommand: Command {
+    static let name = "verify"
+    static let summary = "Compare a folder of pulled skills with its skills.lock.json."
+    static let help = """
+        Usage: skillctl verify DIR [--json]
+
+        Reports every file of a locked skill that was added, removed or
+        changed (other bytes, or another executable bit) since it was
+        pulled, one per line: 'changed duo-ergonomics/SKILL.md'. Hidden files
+        are not skills' files and are not reported. Works offline: only the
+        folder and its lock file are read.
+
+        Exit 1 when anything drifted, 0 when the folder matches its lock.
+        """
+
+    let folder: String
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1, let folder = arguments.positionals.first else {
+            throw UsageError("verify needs exactly one DIR", command: Self.name)
+        }
+        self.folder = folder
+    }
+
+    struct Report: Encodable {
+        var skills: Int
+        var files: Int
+        var drift: [Drift]
+    }
+
+    func run(_ context: Context) throws -> ExitCode {
+        guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(SkillLock.fileName)) else {
+            throw SkillStoreError.notFound("no \(SkillLock.fileName) in \(folder); 'skillctl pull ... --to \(folder)' writes one")
+        }
+        let lock = try SkillLock.read(in: folder)
+        let drift = Drift.find(in: folder, lock: lock)
+        let files = lock.skills.reduce(0) { $0 + $1.files.count }
+        if context.json {
+            context.output.json(Report(skills: lock.skills.count, files: files, drift: drift))
+        } else {
+            for item in drift {
+                context.output.line("\(item.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(item.path)"
+                    + (item.detail.map { "  (\($0))" } ?? ""))
+            }
+            if !context.quiet {
+                context.output.error(drift.isEmpty
+                    ? "\(folder) matches its lock: \(plural(lock.skills.count, "skill")), \(plural(files, "file"))"
+                    : "\(plural(drift.count, "difference")) from the lock")
+            }
+        }
+        return drift.isEmpty ? .success : .problems
+    }
+}
