@@ -684,6 +684,8 @@ extension RouterTests {
             "/api/v1/skills/{name}/links",
             "/api/v1/skills/{name}/provenance",
             "/api/v1/skills/{name}/check",
+            "/api/v1/skills/{name}/diff",
+            "/api/v1/versions/{id}",
             "/api/v1/search",
             "/api/v1/sources",
             "/api/v1/openapi.json",

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import SkillStore
+
+/// Installing from a manifest: nothing is written unless every byte checks
+/// out, no path leaves the folder, and the lock file is stable.
+@Suite struct SkillInstallerTests {
+    /// Blobs by id, with a manifest listing `files`.
+    struct Blobs {
+        var byID: [String: [UInt8]] = [:]
+        var manifestID = ""
+
+        init(_ files: [(path: String, bytes: [UInt8], executable: Bool)]) {
+            var entries: [BundleManifest.Entry] = []
+            for file in files {
+                let digest = BlobDigest(of: file.bytes)
+                byID[digest.id] = file.bytes
+                entries.append(BundleManifest.Entry(
+                    path: file.path, size: file.bytes.count, executable: file.executable, id: digest.id, sha256: digest.hex))
+            }
+            let manifest = BundleManifest(files: entries).canonicalJSON()
+            manifestID = BlobDigest(of: manifest).id
+            byID[manifestID] = manifest
+        }
+
+        func fetch(_ id: String) throws -> [UInt8] {
+            guard let bytes = byID[id] else { throw SkillStoreError.notFound("no blob \(id)") }
+            return bytes
+        }
+    }
+
+    private func temporaryFolder() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("installer-\(UUID().uuidString)").path
+    }
+
+    @Test func aSkillIsWrittenWithItsModesAndLocked() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let blobs = Blobs([("SKILL.md", Array("# S\n".utf8), false), ("scripts/run.sh", Array("#!/bin/sh\n".utf8), true)])
+        let skill = try SkillInstaller(folder: folder, fetch: blobs.fetch).install(name: "demo", label: "1", manifestID: blobs.manifestID)
+        #expect(FileManager.default.contents(atPath: folder + "/demo/SKILL.md") == Data("# S\n".utf8))
+        #expect(FileManager.default.isExecutableFile(atPath: folder + "/demo/scripts/run.sh"))
+        #expect(!FileManager.default.isExecutableFile(atPath: folder + "/demo/SKILL.md"))
+        #expect(skill.files.map(\.path) == ["SKILL.md", "scripts/run.sh"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["demo"])  // no staging left
+    }
+
+    @Test(arguments: ["../escape.md", "/etc/passwd", "a/../../b", "./SKILL.md", "a//b", ""])
+    func aManifestPathLeavingTheFolderIsRefused(path: String) throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let blobs = Blobs([("SKILL.md", Array("# S\n".utf8), false), (path, Array("x".utf8), false)])
+        #expect(throws: InstallError.self) {
+            try SkillInstaller(folder: folder, fetch: blobs.fetch).install(name: "demo", label: "1", manifestID: blobs.manifestID)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        #expect(!FileManager.default.fileExists(atPath: (folder as NSString).deletingLastPathComponent + "/escape.md"))
+    }
+
+    @Test func wrongBytesForAnyFileWriteNothingAndKeepTheOldInstall() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let good = Blobs([("SKILL.md", Array("# Old\n".utf8), false)])
+        _ = try SkillInstaller(folder: folder, fetch: good.fetch).install(name: "demo", label: "1", manifestID: good.manifestID)
+
+        var bad = Blobs([("SKILL.md", Array("# New\n".utf8), false), ("references/a.md", Array("a".utf8), false)])
+        let id = BlobDigest(of: Array("a".utf8)).id
+        bad.byID[id] = Array("b".utf8)
+        #expect(throws: InstallError.self) {
+            try SkillInstaller(folder: folder, fetch: bad.fetch).install(name: "demo", label: "2", manifestID: bad.manifestID)
+        }
+        #expect(FileManager.default.contents(atPath: folder + "/demo/SKILL.md") == Data("# Old\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["demo"])
+    }
+
+    @Test func aManifestThatIsNotTheOneAskedForIsRefused() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var blobs = Blobs([("SKILL.md", Array("# S\n".utf8), false)])
+        blobs.byID[blobs.manifestID] = Array("{\"files\":[],\"format\":\"skillstore.bundle.v1\"}".utf8)
+        #expect(throws: InstallError.self) {
+            try SkillInstaller(folder: folder, fetch: blobs.fetch).install(name: "demo", label: "1", manifestID: blobs.manifestID)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/demo"))
+    }
+
+    @Test func theLockIsSortedAndStable() throws {
+        var lock = SkillLock()
+        lock.record(SkillLock.Skill(name: "zeta", label: "1", manifest: "00000000000000aa", files: [
+            SkillLock.File(path: "b.md", size: 1, executable: false, sha256: String(repeating: "b", count: 64)),
+            SkillLock.File(path: "SKILL.md", size: 2, executable: false, sha256: String(repeating: "a", count: 64)),
+        ]))
+        lock.record(SkillLock.Skill(name: "alpha", label: "2", manifest: "00000000000000bb", files: []))
+        lock.record(SkillLock.Skill(name: "zeta", label: "3", manifest: "00000000000000cc", files: []))
+        #expect(lock.skills.map(\.name) == ["alpha", "zeta"])
+        #expect(lock.skills[1].label == "3")
+        let text = String(decoding: lock.encoded(), as: UTF8.self)
+        #expect(text.hasSuffix("}\n"))
+        #expect(text.range(of: "\"format\"")!.lowerBound < text.range(of: "\"skills\"")!.lowerBound)
+        let folder = temporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try lock.write(in: folder)
+        #expect(try SkillLock.read(in: folder) == lock)
+        #expect(try SkillLock.read(in: folder).encoded() == lock.encoded())
+    }
+
+    @Test func driftNamesEveryAddedRemovedAndChangedFile() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let blobs = Blobs([
+            ("SKILL.md", Array("# S\n".utf8), false), ("a.md", Array("a".utf8), false), ("run.sh", Array("x".utf8), true),
+            ("gone.md", Array("g".utf8), false),
+        ])
+        var lock = SkillLock()
+        lock.record(try SkillInstaller(folder: folder, fetch: blobs.fetch).install(name: "demo", label: "1", manifestID: blobs.manifestID))
+        #expect(Drift.find(in: folder, lock: lock).isEmpty)
+        try Data("A".utf8).write(to: URL(fileURLWithPath: folder + "/demo/a.md"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: folder + "/demo/run.sh")
+        try FileManager.default.removeItem(atPath: folder + "/demo/gone.md")
+        try Data("new".utf8).write(to: URL(fileURLWithPath: folder + "/demo/new.md"))
+        try Data("hidden".utf8).write(to: URL(fileURLWithPath: folder + "/demo/.DS_Store"))
+        let drift = Drift.find(in: folder, lock: lock)
+        #expect(drift.map { "\($0.kind.rawValue) \($0.path)" } == [
+            "changed demo/a.md", "removed demo/gone.md", "changed demo/run.sh", "added demo/new.md",
+        ])
+    }
+}
