@@ -89,9 +89,11 @@ import Testing
         #expect(drift.first?["kind"] as? String == "changed")
         #expect(drift.first?["path"] as? String == "field-notes/references/gaps.md")
 
-        // A fresh folder holding only the lock: --locked reproduces the tree byte for byte.
-        try setup.folder.write("fresh/skills.lock.json", lockData)
-        let locked = try setup.client.run(["pull", "--locked", "--to", setup.folder.path("fresh")])
+        // An empty folder and the lock: --locked reproduces the tree byte for byte.
+        try setup.folder.write("committed/skills.lock.json", lockData)
+        let locked = try setup.client.run([
+            "pull", "--locked", "--lock", setup.folder.path("committed/skills.lock.json"), "--to", setup.folder.path("fresh"),
+        ])
         #expect(locked.status == 0, "\(locked.stderr)")
         let reproduced = try setup.files(under: "fresh")
         #expect(reproduced["skills.lock.json"]?.0 == lockData)
@@ -100,6 +102,16 @@ import Testing
             #expect(reproduced["field-notes/\(path)"]?.1 == executable, "\(path)")
         }
         #expect(reproduced.count == source.count + 1)
+
+        // The lock inside the folder works as well, and a lock naming bytes the server lacks fails.
+        let again = try setup.client.run(["pull", "--locked", "--to", setup.folder.path("fresh")])
+        #expect(again.status == 0, "\(again.stderr)")
+        let forged = String(decoding: lockData, as: UTF8.self).replacingOccurrences(
+            of: (skills.first?["manifest"] as? String) ?? "", with: "0000000000000000")
+        try setup.folder.write("forged/skills.lock.json", forged)
+        let missing = try setup.client.run(["pull", "--locked", "--to", setup.folder.path("forged")])
+        #expect(missing.status == 3, "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: setup.folder.path("forged/field-notes")))
     }
 
     @Test func pullByIDInstallsTheVersionTheIDBelongsTo() throws {

@@ -62,7 +62,11 @@ public struct SkillLock: Codable, Sendable, Equatable {
 
     /// The lock of `folder`, or an empty one when it has none.
     public static func read(in folder: String) throws -> SkillLock {
-        let path = (folder as NSString).appendingPathComponent(fileName)
+        try read(at: (folder as NSString).appendingPathComponent(fileName))
+    }
+
+    /// The lock file at `path`, or an empty lock when there is none.
+    public static func read(at path: String) throws -> SkillLock {
         guard let data = FileManager.default.contents(atPath: path) else {
             if FileManager.default.fileExists(atPath: path) {
                 throw InstallError("\(path) cannot be read")

@@ -6,7 +6,7 @@ struct PullCommand: Command {
     static let summary = "Install skills into a folder by name or id, pinned in skills.lock.json."
     static let help = """
         Usage: skillctl pull NAME[@LABEL] | ID... --to DIR [--json]
-               skillctl pull --locked --to DIR [--json]
+               skillctl pull --locked --to DIR [--lock FILE] [--json]
 
         Writes each skill's whole folder (SKILL.md and every file of its
         bundle manifest) to DIR/<name>/, from the database or, with --server
@@ -22,11 +22,14 @@ struct PullCommand: Command {
 
         Options:
           --to DIR   the folder to install into (created when missing)
-          --locked   install exactly what DIR/skills.lock.json names, by
-                     manifest id; fails if those bytes cannot be had
+          --locked   install exactly what the lock file names, by manifest
+                     id; fails if those bytes cannot be had
+          --lock FILE  with --locked: the lock file to install from (say, a
+                     committed copy), instead of DIR/skills.lock.json; it is
+                     copied into DIR
         """
     static let flags: Set<String> = ["--locked"]
-    static let options: Set<String> = ["--to"]
+    static let options: Set<String> = ["--to", "--lock"]
 
     enum Target {
         case reference(SkillReference)
@@ -36,6 +39,8 @@ struct PullCommand: Command {
     let targets: [(text: String, target: Target)]
     let folder: String
     let locked: Bool
+    /// The lock file `--locked` installs from.
+    let lockFile: String
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard let folder = arguments.value("--to"), !folder.isEmpty else {
@@ -43,6 +48,10 @@ struct PullCommand: Command {
         }
         self.folder = folder
         locked = arguments.has("--locked")
+        lockFile = arguments.value("--lock") ?? (folder as NSString).appendingPathComponent(SkillLock.fileName)
+        if arguments.value("--lock") != nil && !locked {
+            throw UsageError("--lock goes with --locked", command: Self.name)
+        }
         if locked && !arguments.positionals.isEmpty {
             throw UsageError("pull --locked installs what the lock file names; it takes no NAME or ID", command: Self.name)
         }
@@ -63,6 +72,7 @@ struct PullCommand: Command {
     func run(_ context: Context) throws -> ExitCode {
         let catalog = try context.catalog()
         let installer = SkillInstaller(folder: folder) { id in try catalog.blob(.id(id)).bytes }
+        if locked { return try installLocked(installer, context) }
         var lock = try SkillLock.read(in: folder)
         var installed: [SkillLock.Skill] = []
         defer {
@@ -72,28 +82,38 @@ struct PullCommand: Command {
                 try? lock.write(in: folder)
             }
         }
-
-        if locked {
-            guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(SkillLock.fileName)) else {
-                throw SkillStoreError.notFound("no \(SkillLock.fileName) in \(folder) to install from")
-            }
-            for entry in lock.skills {
-                let skill = try installer.install(name: entry.name, label: entry.label, manifestID: entry.manifest)
-                guard skill.files == entry.files else {
-                    throw InstallError(
-                        "manifest \(entry.manifest) of \(entry.name) lists other files than \(SkillLock.fileName) does; "
-                            + "the lock file was edited by hand?")
-                }
-                installed.append(skill)
-            }
-        } else {
-            for (text, target) in targets {
-                let version = try resolve(target, text: text, catalog)
-                installed.removeAll { $0.name == version.name }  // named twice: the last one stands
-                installed.append(try installer.install(name: version.name, label: version.label, manifestID: version.manifest))
-            }
+        for (text, target) in targets {
+            let version = try resolve(target, text: text, catalog)
+            installed.removeAll { $0.name == version.name }  // named twice: the last one stands
+            installed.append(try installer.install(name: version.name, label: version.label, manifestID: version.manifest))
         }
+        report(installed, context)
+        return .success
+    }
 
+    /// Installs exactly what the lock file names; the folder's lock becomes
+    /// that file only once every skill is in place.
+    private func installLocked(_ installer: SkillInstaller, _ context: Context) throws -> ExitCode {
+        guard FileManager.default.fileExists(atPath: lockFile) else {
+            throw SkillStoreError.notFound("no lock file at \(lockFile) to install from")
+        }
+        let lock = try SkillLock.read(at: lockFile)
+        var installed: [SkillLock.Skill] = []
+        for entry in lock.skills {
+            let skill = try installer.install(name: entry.name, label: entry.label, manifestID: entry.manifest)
+            guard skill.files == entry.files else {
+                throw InstallError(
+                    "manifest \(entry.manifest) of \(entry.name) lists other files than \(lockFile) does; "
+                        + "was the lock file edited by hand?")
+            }
+            installed.append(skill)
+        }
+        try lock.write(in: folder)
+        report(installed, context)
+        return .success
+    }
+
+    private func report(_ installed: [SkillLock.Skill], _ context: Context) {
         if context.json {
             context.output.json(installed)
         } else {
@@ -101,10 +121,10 @@ struct PullCommand: Command {
                 [$0.name, $0.label, $0.manifest, (folder as NSString).appendingPathComponent($0.name)]
             })
             if !context.quiet {
-                context.output.error("\(plural(installed.count, "skill")) installed, \(plural(installed.reduce(0) { $0 + $1.files.count }, "file")) checked")
+                let files = installed.reduce(0) { $0 + $1.files.count }
+                context.output.error("\(plural(installed.count, "skill")) installed, \(plural(files, "file")) checked")
             }
         }
-        return .success
     }
 
     private func resolve(_ target: Target, text: String, _ catalog: any SkillCatalog) throws -> SkillVersion {
