@@ -18,6 +18,41 @@ public final class ResponseBytes: @unchecked Sendable {
     deinit { pointer.deallocate() }
 }
 
+/// Bytes that a response sends from an open file: a span of the blob
+/// spool. The transport reads it with `pread` as it sends, so the bytes live
+/// in the kernel's page cache rather than in the server's memory.
+public final class FileSpan: Sendable {
+    public let descriptor: Int32
+    public let offset: Int64
+    public let count: Int
+    /// Keeps the file open while a response uses the span.
+    let owner: (any Sendable)?
+
+    public init(descriptor: Int32, offset: Int64, count: Int, owner: (any Sendable)?) {
+        self.descriptor = descriptor
+        self.offset = offset
+        self.count = count
+        self.owner = owner
+    }
+
+    /// The part `range` of this span.
+    public func slice(_ range: Range<Int>) -> FileSpan {
+        FileSpan(descriptor: descriptor, offset: offset + Int64(range.lowerBound), count: range.count, owner: owner)
+    }
+
+    /// Reads the span (for tests and for callers that need the bytes).
+    public func read() -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done)) }
+            guard got > 0 else { break }
+            done += got
+        }
+        return Array(bytes.prefix(done))
+    }
+}
+
 /// A transport's prepared form of a response that never changes, kept
 /// with it so that it is built once. Opaque to the routes.
 public final class ReusableResponse: @unchecked Sendable {
@@ -53,10 +88,14 @@ public struct HTTPResponse: Sendable {
     public var body: ResponseBytes
     /// The part of `body` to send (a Range request sends a slice of a blob).
     public var bodyRange: Range<Int>
+    /// When set, the bytes sent instead of `body`.
+    public var file: FileSpan?
     /// The route pattern that answered, for metrics (`/api/v1/blob/{id}`).
     public var route: String = "unmatched"
     /// Set on a response that is always the same (a blob's 200): the
-    /// transport prepares it once and sends it again and again.
+    /// transport prepares it once and sends it again and again. When the
+    /// body is a `FileSpan`, the prepared form lives as long as the process:
+    /// only set it where the response is kept that long.
     public var reusable: ReusableResponse?
 
     public init(status: Int, headers: [(String, String)] = [], body: ResponseBytes, range: Range<Int>? = nil) {
@@ -70,12 +109,23 @@ public struct HTTPResponse: Sendable {
         self.init(status: status, headers: headers, body: ResponseBytes(body))
     }
 
+    /// A response whose body is read from a file as it is sent.
+    public init(status: Int, headers: [(String, String)] = [], file: FileSpan) {
+        self.init(status: status, headers: headers, body: Self.noBytes)
+        self.file = file
+    }
+
+    private static let noBytes = ResponseBytes([UInt8]())
+
+    /// How many body bytes a GET sends.
+    public var bodyCount: Int { file?.count ?? bodyRange.count }
+
     public func header(_ name: String) -> String? {
         headers.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
     }
 
     /// The bytes sent for a GET.
-    public var bodyBytes: [UInt8] { Array(body.pointer[bodyRange]) }
+    public var bodyBytes: [UInt8] { file?.read() ?? Array(body.pointer[bodyRange]) }
 
     public static func json(_ value: some Encodable, status: Int = 200, headers: [(String, String)] = []) -> HTTPResponse {
         HTTPResponse(

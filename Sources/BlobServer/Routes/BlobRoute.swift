@@ -9,6 +9,8 @@ import Synchronization
 struct BlobRoute: Sendable {
     let pool: StorePool
     let cache: BlobCache
+    /// Where loaded blobs are kept to be sent from; nil to send from memory.
+    let spool: BlobSpool?
 
     func respond(_ request: HTTPRequest, id text: String) throws -> HTTPResponse {
         guard let reference = BlobReference(text) else {
@@ -16,14 +18,11 @@ struct BlobRoute: Sendable {
                 400, "DIGEST_INVALID",
                 "'\(text)' is not a blob id: use 16 hex characters, 64 hex, or sha256:<64 hex>")
         }
-        let blob = try load(reference)
-        var headers = blob.headers
-        headers.append(("Content-Type", blob.contentType))
-
+        let (blob, prepared) = try load(reference)
         if let condition = request.header("if-none-match"), EntityTag.list(condition, matches: blob.etag) {
             return HTTPResponse(status: 304, headers: blob.headers)
         }
-        let size = blob.bytes.count
+        let size = blob.size
         if let rangeHeader = request.header("range"), ifRangeHolds(request.header("if-range"), etag: blob.etag) {
             switch ByteRange.parse(rangeHeader, size: size) {
             case .whole:
@@ -33,12 +32,16 @@ struct BlobRoute: Sendable {
                     416, "RANGE_NOT_SATISFIABLE", "the blob has \(size) bytes; no byte of that range exists",
                     headers: [("Content-Range", "bytes */\(size)")])
             case .range(let range):
-                headers.append(("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(size)"))
-                return HTTPResponse(status: 206, headers: headers, body: blob.bytes, range: range)
+                let headers = blob.fullHeaders + [("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(size)")]
+                if let span = blob.span { return HTTPResponse(status: 206, headers: headers, file: span.slice(range)) }
+                return HTTPResponse(status: 206, headers: headers, body: blob.bytes!, range: range)
             }
         }
-        var response = HTTPResponse(status: 200, headers: headers, body: blob.bytes)
-        response.reusable = blob.reusable
+        var response = blob.span.map { HTTPResponse(status: 200, headers: blob.fullHeaders, file: $0) }
+            ?? HTTPResponse(status: 200, headers: blob.fullHeaders, body: blob.bytes!)
+        // Prepared once only where the cache says so (a spooled blob's
+        // prepared response is never freed).
+        if prepared { response.reusable = blob.reusable }
         return response
     }
 
@@ -49,47 +52,63 @@ struct BlobRoute: Sendable {
         return value == etag
     }
 
-    private func load(_ reference: BlobReference) throws -> CachedBlob {
+    /// The blob, and whether its 200 may be prepared once and kept.
+    private func load(_ reference: BlobReference) throws -> (CachedBlob, prepared: Bool) {
         let id: String
         switch reference {
         case .id(let value): id = value
         case .digest(let digest): id = digest.id
         }
         let blob: CachedBlob
+        let prepared: Bool
         if let cached = cache[id] {
-            blob = cached
+            (blob, prepared) = (cached.blob, cached.prepared)
         } else {
             do {
-                blob = try pool.with { store in
-                    let (stored, role) = try store.blobWithRole(id: id)
-                    return CachedBlob(stored, contentType: MediaType.of(role))
-                }
+                let (stored, role) = try pool.with { try $0.blobWithRole(id: id) }
+                // Spooled only when the cache will keep it, so that a full
+                // cache does not append the same blob again and again.
+                let spooled = cache.hasRoom(for: id, cost: CachedBlob.spooledCost)
+                blob = CachedBlob(stored, contentType: MediaType.of(role), spool: spooled ? spool : nil)
             } catch SkillStoreError.notFound {
                 throw HTTPError(404, "BLOB_UNKNOWN", "no blob \(reference) in this store")
             }
-            cache.insert(blob, id: id)
+            prepared = cache.insert(blob, id: id)?.prepared ?? false
         }
         if case .digest(let digest) = reference, digest != blob.digest {
             throw HTTPError(404, "BLOB_UNKNOWN", "no blob \(reference) in this store")
         }
-        return blob
+        return (blob, prepared)
     }
 }
 
-/// A blob ready to serve: verified against its digest once, when loaded.
+/// A blob ready to serve: verified against its digest once, when loaded,
+/// then kept in the spool (or, when there is none, in memory).
 final class CachedBlob: Sendable {
     let digest: BlobDigest
-    let bytes: ResponseBytes
+    /// Where the bytes are: `span` in the spool, else `bytes` in memory.
+    let span: FileSpan?
+    let bytes: ResponseBytes?
+    let size: Int
     let contentType: String
     let etag: String
     /// The headers every answer about this blob carries (200, 206, 304).
     let headers: [(String, String)]
+    /// The same with Content-Type, for answers with a body.
+    let fullHeaders: [(String, String)]
     /// The 200 response, prepared once by the transport.
     let reusable = ReusableResponse()
 
-    init(_ blob: Blob, contentType: String) {
+    /// What an entry costs the cache's memory budget.
+    var cost: Int { span == nil ? size + Self.spooledCost : Self.spooledCost }
+    /// An entry and its headers, roughly.
+    static let spooledCost = 1024
+
+    init(_ blob: Blob, contentType: String, spool: BlobSpool?) {
         digest = blob.digest
-        bytes = ResponseBytes(blob.bytes)
+        size = blob.bytes.count
+        span = spool?.append(blob.bytes)
+        bytes = span == nil ? ResponseBytes(blob.bytes) : nil
         self.contentType = contentType
         etag = "\"sha256:\(blob.digest.hex)\""
         headers = [
@@ -100,36 +119,41 @@ final class CachedBlob: Sendable {
             ("X-Content-Type-Options", "nosniff"),
             ("Accept-Ranges", "bytes"),
         ]
+        fullHeaders = headers + [("Content-Type", contentType)]
     }
 }
 
-/// Blobs served recently, up to a byte budget. Blobs never change, so an
-/// entry is never stale. Split into shards by id so that network threads
-/// seldom wait on each other; a full shard drops a random entry per
-/// insertion (dropping many at once stalled every thread behind it).
+/// The blobs served, up to a memory budget, and which of them have a
+/// prepared response. Blobs never change, so an entry is never stale, and
+/// none is ever dropped: a spooled blob's prepared response lives as long
+/// as the server (see `HTTPResponse.reusable`), and dropping entries at
+/// random cost more than it saved. A prepared response costs libmicrohttpd
+/// a 4 KB read buffer and copies of the headers, so a fifth of the budget
+/// goes to them and the rest to the index. Once the budget is spent,
+/// further blobs are read from the database on every request. Split into
+/// shards by id so that network threads seldom wait on each other.
 final class BlobCache: Sendable {
+    struct Entry: Sendable {
+        var blob: CachedBlob
+        /// Whether the blob's 200 may be prepared once and kept.
+        var prepared: Bool
+    }
     private struct Entries {
-        var entries: [String: CachedBlob] = [:]
-        var ids: [String] = []
+        var entries: [String: Entry] = [:]
         var bytes = 0
-        /// xorshift state for picking victims: the system generator costs a
-        /// getrandom system call per number.
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-
-        mutating func nextVictim() -> Int {
-            seed ^= seed << 13
-            seed ^= seed >> 7
-            seed ^= seed << 17
-            return Int(seed % UInt64(ids.count))
-        }
+        var preparedBytes = 0
     }
     private final class Shard: Sendable { let state = Mutex(Entries()) }
     private static let shardCount = 16
+    /// What one prepared response costs, roughly.
+    static let preparedCost = 6 * 1024
     private let shards: [Shard]
     private let shardBudget: Int
+    private let shardPreparedBudget: Int
 
     init(budget: Int) {
-        shardBudget = budget / Self.shardCount
+        shardBudget = budget * 4 / 5 / Self.shardCount
+        shardPreparedBudget = budget / 5 / Self.shardCount
         shards = (0..<Self.shardCount).map { _ in Shard() }
     }
 
@@ -138,23 +162,25 @@ final class BlobCache: Sendable {
         shards[Int(id.utf8.last ?? 0) % Self.shardCount]
     }
 
-    subscript(id: String) -> CachedBlob? { shard(id).state.withLock { $0.entries[id] } }
+    subscript(id: String) -> Entry? { shard(id).state.withLock { $0.entries[id] } }
 
-    func insert(_ blob: CachedBlob, id: String) {
-        let size = blob.bytes.count + 256  // the entry's own overhead, roughly
-        guard size <= shardBudget / 8 else { return }
+    /// Whether an entry of `cost` for `id` would be kept now.
+    func hasRoom(for id: String, cost: Int) -> Bool {
+        shard(id).state.withLock { $0.bytes + cost <= shardBudget }
+    }
+
+    /// Keeps `blob` if the budget allows; nil when it is not kept (its
+    /// response must then not be prepared).
+    func insert(_ blob: CachedBlob, id: String) -> Entry? {
         shard(id).state.withLock { shard in
-            guard shard.entries[id] == nil else { return }
-            while shard.bytes + size > shardBudget, !shard.ids.isEmpty {
-                let victim = shard.nextVictim()
-                shard.ids.swapAt(victim, shard.ids.count - 1)
-                if let dropped = shard.entries.removeValue(forKey: shard.ids.removeLast()) {
-                    shard.bytes -= dropped.bytes.count + 256
-                }
-            }
-            shard.entries[id] = blob
-            shard.ids.append(id)
-            shard.bytes += size
+            if let existing = shard.entries[id] { return existing }
+            guard shard.bytes + blob.cost <= shardBudget else { return nil }
+            let prepared = shard.preparedBytes + Self.preparedCost <= shardPreparedBudget
+            let entry = Entry(blob: blob, prepared: prepared)
+            shard.entries[id] = entry
+            shard.bytes += blob.cost
+            if prepared { shard.preparedBytes += Self.preparedCost }
+            return entry
         }
     }
 }

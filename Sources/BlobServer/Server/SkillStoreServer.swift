@@ -9,8 +9,12 @@ public final class SkillStoreServer: Sendable {
         public var http = HTTPServer.Configuration()
         /// Where the access log goes: nil for nowhere.
         public var accessLog: FileHandle? = .standardError
-        /// Bytes of recently served blobs kept in memory.
+        /// Memory for the index of served blobs (about 1 KB each when
+        /// spooled, their size plus that when not).
         public var blobCacheBytes = 64 << 20
+        /// Bytes of the blob spool, an unlinked file beside the database
+        /// that served blobs are sent from; 0 keeps them in memory instead.
+        public var spoolBytes: Int64 = 4 << 30
 
         public init(databasePath: String) { self.databasePath = databasePath }
     }
@@ -29,7 +33,13 @@ public final class SkillStoreServer: Sendable {
         let cache = BlobCache(budget: options.blobCacheBytes)
         let box = ServerBox()
         var router = Router()
-        let blobs = BlobRoute(pool: pool, cache: cache)
+        // Beside the database, else in the temporary folder, else none (blobs
+        // are then kept in memory).
+        let folder = (options.databasePath as NSString).deletingLastPathComponent
+        let spool = options.spoolBytes <= 0 ? nil
+            : [folder.isEmpty ? "." : folder, NSTemporaryDirectory()].lazy
+                .compactMap { try? BlobSpool(folder: $0, limit: options.spoolBytes) }.first
+        let blobs = BlobRoute(pool: pool, cache: cache, spool: spool)
         router.add("GET", "/api/v1/blob/{id}", quick: true) { request, parameters in
             try blobs.respond(request, id: parameters["id"])
         }

@@ -178,7 +178,7 @@ public final class HTTPServer: @unchecked Sendable {
         onCompletion(Completion(
             method: state.request.method, path: state.request.path, route: response?.route ?? "unanswered",
             status: response?.status ?? 0,
-            bytes: state.request.method == "HEAD" ? 0 : (response?.bodyRange.count ?? 0),
+            bytes: state.request.method == "HEAD" ? 0 : (response?.bodyCount ?? 0),
             seconds: elapsed, remoteAddress: state.request.remoteAddress,
             completed: termination == .REQUEST_TERMINATED_COMPLETED_OK))
     }
@@ -188,7 +188,13 @@ public final class HTTPServer: @unchecked Sendable {
             // The same C response, headers and all, serves every request for
             // it; libmicrohttpd counts its users and frees it after the last.
             let handle = reusable.handle {
-                Self.makeResponse(response).map { handle in (handle, { MHD_destroy_response($0) }) }
+                if response.file != nil {
+                    // On the file's own descriptor, shared by every span of
+                    // it, and so never destroyed: that would close it. The
+                    // owner keeps such responses for the server's lifetime.
+                    return Self.makeResponse(response, sharingDescriptor: true).map { handle in (handle, { _ in }) }
+                }
+                return Self.makeResponse(response).map { handle in (handle, { MHD_destroy_response($0) }) }
             }
             guard let handle else { return .NO }
             return MHD_queue_response(connection, UInt32(response.status), handle)
@@ -199,7 +205,23 @@ public final class HTTPServer: @unchecked Sendable {
         return result
     }
 
-    private static func makeResponse(_ response: HTTPResponse) -> OpaquePointer? {
+    private static func makeResponse(_ response: HTTPResponse, sharingDescriptor: Bool = false) -> OpaquePointer? {
+        if let file = response.file {
+            // Sent with sendfile, at an offset, so one descriptor serves every
+            // connection at once. A one-off response gets a duplicate, which
+            // libmicrohttpd closes when it is done with it.
+            let descriptor = sharingDescriptor ? file.descriptor : dup(file.descriptor)
+            guard descriptor >= 0,
+                  let handle = MHD_create_response_from_fd_at_offset64(UInt64(file.count), descriptor, UInt64(file.offset))
+            else {
+                if descriptor >= 0 && !sharingDescriptor { close(descriptor) }
+                return nil
+            }
+            for (name, value) in response.headers {
+                _ = MHD_add_response_header(handle, name, value)
+            }
+            return handle
+        }
         // The C response borrows the body's bytes and keeps them alive with
         // a retain that its free callback gives back: no copy is made.
         let owner = Unmanaged.passRetained(response.body).toOpaque()
@@ -241,11 +263,13 @@ public final class HTTPServer: @unchecked Sendable {
 public enum ServerError: Error, CustomStringConvertible {
     case badAddress(String)
     case cannotListen(String, UInt16)
+    case spool(String)
 
     public var description: String {
         switch self {
         case .badAddress(let host): "'\(host)' is not an IPv4 address to listen on"
         case .cannotListen(let host, let port): "cannot listen on \(host):\(port) (in use, or not allowed)"
+        case .spool(let message): message
         }
     }
 }

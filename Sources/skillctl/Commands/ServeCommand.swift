@@ -9,13 +9,17 @@ struct ServeCommand: Command {
     static let help = """
         Usage: skillctl serve [--host ADDR] [--port N] [--threads N] [--workers N]
                               [--max-body BYTES] [--idle-timeout S] [--max-connections N]
-                              [--header-limit BYTES] [--cache-mb N] [--access-log PATH|-|off]
+                              [--header-limit BYTES] [--cache-mb N] [--spool-mb N]
+                              [--access-log PATH|-|off]
 
         Serves the routes of docs/api.md until SIGINT or SIGTERM, then stops
         accepting, finishes the requests in flight (up to 10 s) and exits 0.
         The database is created when missing. Blob fetches are answered on
         the network threads; search, the graph routes and publishing run on
-        worker threads, so a slow one never holds up a blob.
+        worker threads, so a slow one never holds up a blob. A blob is read
+        from the database and checked against its digest once, then kept in
+        the spool: an unlinked file beside the database that it is sent from
+        (through the page cache, as a static file server sends files).
 
         Options (defaults in brackets):
           --host ADDR          IPv4 address to listen on [127.0.0.1]
@@ -26,16 +30,20 @@ struct ServeCommand: Command {
           --idle-timeout S     seconds before an idle connection is closed [30]
           --max-connections N  connections open at once [1024]
           --header-limit BYTES request line and headers, per connection [32768]
-          --cache-mb N         megabytes of recent blobs kept in memory [64]
+          --cache-mb N         megabytes for the index of served blobs (about
+                               1 KB each; a blob's size too without a spool) [64]
+          --spool-mb N         megabytes of the blob spool; 0: keep blobs in
+                               memory instead [4096]
           --access-log DEST    a file to append to, - for standard error, or off [-]
         """
     static let options: Set<String> = [
         "--host", "--port", "--threads", "--workers", "--max-body", "--idle-timeout", "--max-connections",
-        "--header-limit", "--cache-mb", "--access-log",
+        "--header-limit", "--cache-mb", "--spool-mb", "--access-log",
     ]
 
     let configuration: HTTPServer.Configuration
     let cacheMegabytes: Int
+    let spoolMegabytes: Int
     let accessLog: String
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -62,6 +70,7 @@ struct ServeCommand: Command {
         if let bytes = try number("--header-limit", 4096...(16 << 20)) { configuration.headerLimit = bytes }
         self.configuration = configuration
         cacheMegabytes = try number("--cache-mb", 0...65_536) ?? 64
+        spoolMegabytes = try number("--spool-mb", 0...(1 << 20)) ?? 4096
         accessLog = arguments.value("--access-log") ?? "-"
         if accessLog.isEmpty {
             throw UsageError("--access-log takes a file, - for standard error, or off", command: Self.name)
@@ -75,6 +84,7 @@ struct ServeCommand: Command {
         var options = SkillStoreServer.Options(databasePath: context.databasePath)
         options.http = configuration
         options.blobCacheBytes = cacheMegabytes << 20
+        options.spoolBytes = Int64(spoolMegabytes) << 20
         switch accessLog {
         case "off": options.accessLog = nil
         case "-": options.accessLog = .standardError
