@@ -34,6 +34,8 @@ public struct Router: Responder {
         var method: String
         var pattern: String
         var segments: [Substring]
+        /// For each segment, the parameter it names (`{id}` -> `id`), else nil.
+        var parameterNames: [String?]
         var quick: Bool
         var handler: Handler
     }
@@ -49,8 +51,10 @@ public struct Router: Responder {
     /// Adds a route; `pattern` segments in braces are parameters
     /// (`/api/v1/blob/{id}`). A GET route answers HEAD too.
     public mutating func add(_ method: String, _ pattern: String, quick: Bool = false, _ handler: @escaping Handler) {
+        let segments = pattern.split(separator: "/", omittingEmptySubsequences: false)
         routes.append(Route(
-            method: method, pattern: pattern, segments: pattern.split(separator: "/", omittingEmptySubsequences: false),
+            method: method, pattern: pattern, segments: segments,
+            parameterNames: segments.map { $0.first == "{" && $0.last == "}" ? String($0.dropFirst().dropLast()) : nil },
             quick: quick, handler: handler))
     }
 
@@ -67,7 +71,7 @@ public struct Router: Responder {
         var allowed: [String] = []
         var pattern = "unmatched"
         for route in routes {
-            guard let parameters = Self.match(route.segments, segments) else { continue }
+            guard let parameters = Self.match(route, segments) else { continue }
             pattern = route.pattern
             guard route.method == request.method || (route.method == "GET" && request.method == "HEAD") else {
                 allowed.append(route.method)
@@ -99,20 +103,20 @@ public struct Router: Responder {
 
     public func isQuick(_ request: HTTPRequest) -> Bool {
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: false)
-        for route in routes where Self.match(route.segments, segments) != nil {
+        for route in routes where Self.match(route, segments) != nil {
             if route.method == request.method || (route.method == "GET" && request.method == "HEAD") { return route.quick }
         }
         return true  // 404 and 405 are answered at once
     }
 
-    private static func match(_ pattern: [Substring], _ path: [Substring]) -> RouteParameters? {
-        guard pattern.count == path.count else { return nil }
+    private static func match(_ route: Route, _ path: [Substring]) -> RouteParameters? {
+        guard route.segments.count == path.count else { return nil }
         var parameters = RouteParameters()
-        for (expected, actual) in zip(pattern, path) {
-            if expected.first == "{" && expected.last == "}" {
-                guard !actual.isEmpty else { return nil }
-                parameters.values[String(expected.dropFirst().dropLast())] = String(actual)
-            } else if expected != actual {
+        for index in path.indices {
+            if let name = route.parameterNames[index] {
+                guard !path[index].isEmpty else { return nil }
+                parameters.values[name] = String(path[index])
+            } else if route.segments[index] != path[index] {
                 return nil
             }
         }

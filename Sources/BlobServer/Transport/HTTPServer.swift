@@ -20,8 +20,9 @@ public final class HTTPServer: @unchecked Sendable {
         /// Seconds a connection may stay idle (including one that never sends a byte).
         public var idleTimeout = 30
         public var connectionLimit = 1024
-        /// Bytes for a request's line and headers, per connection.
-        public var headerLimit = 32 * 1024
+        /// Bytes for a request's line and headers, per connection
+        /// (libmicrohttpd clears this much for every request).
+        public var headerLimit = 16 * 1024
         /// Bytes of request body; more is answered 413 and nothing is read further.
         public var maxBody = 64 * 1024 * 1024
         public init() {}

@@ -29,9 +29,10 @@ struct ServeCommand: Command {
           --max-body BYTES     largest request body; more is 413 [67108864]
           --idle-timeout S     seconds before an idle connection is closed [30]
           --max-connections N  connections open at once [1024]
-          --header-limit BYTES request line and headers, per connection [32768]
+          --header-limit BYTES request line and headers, per connection [16384]
           --cache-mb N         megabytes for the index of served blobs (about
-                               1 KB each; a blob's size too without a spool) [64]
+                               1 KB each; a blob's size too without a spool),
+                               a fifth of it for prepared responses [128]
           --spool-mb N         megabytes of the blob spool; 0: keep blobs in
                                memory instead [4096]
           --access-log DEST    a file to append to, - for standard error, or off [-]
@@ -69,7 +70,7 @@ struct ServeCommand: Command {
         if let count = try number("--max-connections", 1...1_000_000) { configuration.connectionLimit = count }
         if let bytes = try number("--header-limit", 4096...(16 << 20)) { configuration.headerLimit = bytes }
         self.configuration = configuration
-        cacheMegabytes = try number("--cache-mb", 0...65_536) ?? 64
+        cacheMegabytes = try number("--cache-mb", 0...65_536) ?? 128
         spoolMegabytes = try number("--spool-mb", 0...(1 << 20)) ?? 4096
         accessLog = arguments.value("--access-log") ?? "-"
         if accessLog.isEmpty {
