@@ -12,6 +12,22 @@ public final class ResponseBytes: @unchecked Sendable {
         pointer = UnsafeRawBufferPointer(rebasing: buffer[0..<bytes.count])
     }
 
+    /// The bytes of `span`, read from its file; nil if the read falls short.
+    init?(reading span: FileSpan) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(span.count, 1), alignment: 1)
+        var done = 0
+        while done < span.count {
+            let got = pread(span.descriptor, buffer.baseAddress! + done, span.count - done, off_t(span.offset) + off_t(done))
+            guard got > 0 else { break }
+            done += got
+        }
+        guard done == span.count else {
+            buffer.deallocate()
+            return nil
+        }
+        pointer = UnsafeRawBufferPointer(rebasing: buffer[0..<span.count])
+    }
+
     public var count: Int { pointer.count }
     public var array: [UInt8] { Array(pointer) }
 
@@ -93,9 +109,8 @@ public struct HTTPResponse: Sendable {
     /// The route pattern that answered, for metrics (`/api/v1/blob/{id}`).
     public var route: String = "unmatched"
     /// Set on a response that is always the same (a blob's 200): the
-    /// transport prepares it once and sends it again and again. When the
-    /// body is a `FileSpan`, the prepared form lives as long as the process:
-    /// only set it where the response is kept that long.
+    /// transport prepares it once and sends it again and again (not for a
+    /// body in a file, which is read as it is sent).
     public var reusable: ReusableResponse?
 
     public init(status: Int, headers: [(String, String)] = [], body: ResponseBytes, range: Range<Int>? = nil) {

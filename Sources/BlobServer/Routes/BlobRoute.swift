@@ -39,8 +39,7 @@ struct BlobRoute: Sendable {
         }
         var response = blob.span.map { HTTPResponse(status: 200, headers: blob.fullHeaders, file: $0) }
             ?? HTTPResponse(status: 200, headers: blob.fullHeaders, body: blob.bytes!)
-        // Prepared once only where the cache says so (a spooled blob's
-        // prepared response is never freed).
+        // Prepared once only for a blob the cache keeps: it lives as long.
         if prepared { response.reusable = blob.reusable }
         return response
     }
@@ -62,7 +61,7 @@ struct BlobRoute: Sendable {
         let blob: CachedBlob
         let prepared: Bool
         if let cached = cache[id] {
-            (blob, prepared) = (cached.blob, cached.prepared)
+            (blob, prepared) = (cached, true)
         } else {
             do {
                 let (stored, role) = try pool.with { try $0.blobWithRole(id: id) }
@@ -73,7 +72,7 @@ struct BlobRoute: Sendable {
             } catch SkillStoreError.notFound {
                 throw HTTPError(404, "BLOB_UNKNOWN", "no blob \(reference) in this store")
             }
-            prepared = cache.insert(blob, id: id)?.prepared ?? false
+            prepared = cache.insert(blob, id: id)
         }
         if case .digest(let digest) = reference, digest != blob.digest {
             throw HTTPError(404, "BLOB_UNKNOWN", "no blob \(reference) in this store")
@@ -123,37 +122,24 @@ final class CachedBlob: Sendable {
     }
 }
 
-/// The blobs served, up to a memory budget, and which of them have a
-/// prepared response. Blobs never change, so an entry is never stale, and
-/// none is ever dropped: a spooled blob's prepared response lives as long
-/// as the server (see `HTTPResponse.reusable`), and dropping entries at
-/// random cost more than it saved. A prepared response costs libmicrohttpd
-/// a 4 KB read buffer and copies of the headers, so a fifth of the budget
-/// goes to them and the rest to the index. Once the budget is spent,
-/// further blobs are read from the database on every request. Split into
-/// shards by id so that network threads seldom wait on each other.
+/// The blobs served, up to a memory budget: about 1 KB each when spooled,
+/// their size too when kept in memory. Blobs never change, so an entry is
+/// never stale, and none is dropped (dropping entries at random cost more
+/// than it saved); once the budget is spent, further blobs are read from
+/// the database on every request. Split into shards by id so that network
+/// threads seldom wait on each other.
 final class BlobCache: Sendable {
-    struct Entry: Sendable {
-        var blob: CachedBlob
-        /// Whether the blob's 200 may be prepared once and kept.
-        var prepared: Bool
-    }
     private struct Entries {
-        var entries: [String: Entry] = [:]
+        var entries: [String: CachedBlob] = [:]
         var bytes = 0
-        var preparedBytes = 0
     }
     private final class Shard: Sendable { let state = Mutex(Entries()) }
     private static let shardCount = 16
-    /// What one prepared response costs, roughly.
-    static let preparedCost = 6 * 1024
     private let shards: [Shard]
     private let shardBudget: Int
-    private let shardPreparedBudget: Int
 
     init(budget: Int) {
-        shardBudget = budget * 4 / 5 / Self.shardCount
-        shardPreparedBudget = budget / 5 / Self.shardCount
+        shardBudget = budget / Self.shardCount
         shards = (0..<Self.shardCount).map { _ in Shard() }
     }
 
@@ -162,25 +148,22 @@ final class BlobCache: Sendable {
         shards[Int(id.utf8.last ?? 0) % Self.shardCount]
     }
 
-    subscript(id: String) -> Entry? { shard(id).state.withLock { $0.entries[id] } }
+    subscript(id: String) -> CachedBlob? { shard(id).state.withLock { $0.entries[id] } }
 
     /// Whether an entry of `cost` for `id` would be kept now.
     func hasRoom(for id: String, cost: Int) -> Bool {
         shard(id).state.withLock { $0.bytes + cost <= shardBudget }
     }
 
-    /// Keeps `blob` if the budget allows; nil when it is not kept (its
-    /// response must then not be prepared).
-    func insert(_ blob: CachedBlob, id: String) -> Entry? {
+    /// Keeps `blob` if the budget allows; returns whether it is kept (a
+    /// blob not kept must not have its response prepared).
+    func insert(_ blob: CachedBlob, id: String) -> Bool {
         shard(id).state.withLock { shard in
-            if let existing = shard.entries[id] { return existing }
-            guard shard.bytes + blob.cost <= shardBudget else { return nil }
-            let prepared = shard.preparedBytes + Self.preparedCost <= shardPreparedBudget
-            let entry = Entry(blob: blob, prepared: prepared)
-            shard.entries[id] = entry
+            if shard.entries[id] != nil { return false }
+            guard shard.bytes + blob.cost <= shardBudget else { return false }
+            shard.entries[id] = blob
             shard.bytes += blob.cost
-            if prepared { shard.preparedBytes += Self.preparedCost }
-            return entry
+            return true
         }
     }
 }

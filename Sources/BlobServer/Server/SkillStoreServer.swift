@@ -10,8 +10,7 @@ public final class SkillStoreServer: Sendable {
         /// Where the access log goes: nil for nowhere.
         public var accessLog: FileHandle? = .standardError
         /// Memory for the index of served blobs (about 1 KB each when
-        /// spooled, their size plus that when not) and, a fifth of it, for
-        /// prepared responses (about 6 KB each).
+        /// spooled, their size plus that when not).
         public var blobCacheBytes = 128 << 20
         /// Bytes of the blob spool, an unlinked file beside the database
         /// that served blobs are sent from; 0 keeps them in memory instead.

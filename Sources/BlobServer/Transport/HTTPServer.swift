@@ -185,17 +185,11 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-        if let reusable = response.reusable {
+        if let reusable = response.reusable, response.file == nil {
             // The same C response, headers and all, serves every request for
             // it; libmicrohttpd counts its users and frees it after the last.
             let handle = reusable.handle {
-                if response.file != nil {
-                    // On the file's own descriptor, shared by every span of
-                    // it, and so never destroyed: that would close it. The
-                    // owner keeps such responses for the server's lifetime.
-                    return Self.makeResponse(response, sharingDescriptor: true).map { handle in (handle, { _ in }) }
-                }
-                return Self.makeResponse(response).map { handle in (handle, { MHD_destroy_response($0) }) }
+                Self.makeResponse(response).map { handle in (handle, { MHD_destroy_response($0) }) }
             }
             guard let handle else { return .NO }
             return MHD_queue_response(connection, UInt32(response.status), handle)
@@ -206,29 +200,39 @@ public final class HTTPServer: @unchecked Sendable {
         return result
     }
 
-    private static func makeResponse(_ response: HTTPResponse, sharingDescriptor: Bool = false) -> OpaquePointer? {
+    /// Bodies up to this size are read from their file into memory and sent
+    /// with the headers in one write (one TCP segment); libmicrohttpd sends a
+    /// file body apart from its headers, which costs a packet each.
+    static let smallFileBody = 256 * 1024
+
+    private static func makeResponse(_ response: HTTPResponse) -> OpaquePointer? {
+        var body = response.body
+        var range = response.bodyRange
         if let file = response.file {
-            // Sent with sendfile, at an offset, so one descriptor serves every
-            // connection at once. A one-off response gets a duplicate, which
-            // libmicrohttpd closes when it is done with it.
-            let descriptor = sharingDescriptor ? file.descriptor : dup(file.descriptor)
-            guard descriptor >= 0,
-                  let handle = MHD_create_response_from_fd_at_offset64(UInt64(file.count), descriptor, UInt64(file.offset))
-            else {
-                if descriptor >= 0 && !sharingDescriptor { close(descriptor) }
-                return nil
+            if file.count <= smallFileBody, let bytes = ResponseBytes(reading: file) {
+                (body, range) = (bytes, 0..<bytes.count)
+            } else {
+                // Sent with sendfile from a duplicate of the descriptor, which
+                // libmicrohttpd closes when it is done with the response.
+                let descriptor = dup(file.descriptor)
+                guard descriptor >= 0,
+                      let handle = MHD_create_response_from_fd_at_offset64(UInt64(file.count), descriptor, UInt64(file.offset))
+                else {
+                    if descriptor >= 0 { close(descriptor) }
+                    return nil
+                }
+                for (name, value) in response.headers {
+                    _ = MHD_add_response_header(handle, name, value)
+                }
+                return handle
             }
-            for (name, value) in response.headers {
-                _ = MHD_add_response_header(handle, name, value)
-            }
-            return handle
         }
         // The C response borrows the body's bytes and keeps them alive with
         // a retain that its free callback gives back: no copy is made.
-        let owner = Unmanaged.passRetained(response.body).toOpaque()
-        let start = response.body.pointer.baseAddress.map { $0 + response.bodyRange.lowerBound }
+        let owner = Unmanaged.passRetained(body).toOpaque()
+        let start = body.pointer.baseAddress.map { $0 + range.lowerBound }
         guard let handle = MHD_create_response_from_buffer_with_free_callback_cls(
-            response.bodyRange.count, UnsafeMutableRawPointer(mutating: start), releaseBody, owner)
+            range.count, UnsafeMutableRawPointer(mutating: start), releaseBody, owner)
         else {
             Unmanaged<ResponseBytes>.fromOpaque(owner).release()
             return nil

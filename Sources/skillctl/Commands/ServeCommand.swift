@@ -31,8 +31,7 @@ struct ServeCommand: Command {
           --max-connections N  connections open at once [1024]
           --header-limit BYTES request line and headers, per connection [16384]
           --cache-mb N         megabytes for the index of served blobs (about
-                               1 KB each; a blob's size too without a spool),
-                               a fifth of it for prepared responses [128]
+                               1 KB each; a blob's size too without a spool) [128]
           --spool-mb N         megabytes of the blob spool; 0: keep blobs in
                                memory instead [4096]
           --access-log DEST    a file to append to, - for standard error, or off [-]
