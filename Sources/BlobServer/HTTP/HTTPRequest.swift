@@ -24,6 +24,16 @@ public struct HTTPRequest: Sendable {
         self.remoteAddress = remoteAddress
     }
 
+    /// Headers already keyed by lowercase name, as the transport collects them.
+    init(method: String, path: String, query: [String: String], lowercasedHeaders: [String: String], remoteAddress: String) {
+        self.method = method
+        self.path = path
+        self.query = query.isEmpty ? query : query.filter { !$0.value.isEmpty }
+        headers = lowercasedHeaders
+        body = []
+        self.remoteAddress = remoteAddress
+    }
+
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 
     /// GET and HEAD are answered alike; the transport drops HEAD's body.

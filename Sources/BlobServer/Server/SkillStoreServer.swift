@@ -56,7 +56,9 @@ public final class SkillStoreServer: Sendable {
         }
         self.router = router
         let log = options.accessLog.map(AccessLog.init)
-        http = HTTPServer(options.http, responder: router) { completion in
+        var configuration = options.http
+        configuration.recordsClientAddress = log != nil
+        http = HTTPServer(configuration, responder: router) { completion in
             metrics.record(completion)
             log?.record(completion)
         }

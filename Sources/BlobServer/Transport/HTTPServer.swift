@@ -25,6 +25,9 @@ public final class HTTPServer: @unchecked Sendable {
         public var headerLimit = 16 * 1024
         /// Bytes of request body; more is answered 413 and nothing is read further.
         public var maxBody = 64 * 1024 * 1024
+        /// Whether requests carry the client's address (for an access log);
+        /// formatting it costs every request a little.
+        public var recordsClientAddress = true
         public init() {}
     }
 
@@ -122,7 +125,8 @@ public final class HTTPServer: @unchecked Sendable {
         guard let raw = pointer.pointee else {
             // First call: only the headers are known. Answering now would make
             // libmicrohttpd close the connection, so just set up the state.
-            let state = RequestState(request: Self.request(connection, url: url, method: method))
+            let state = RequestState(request: Self.request(
+                connection, url: url, method: method, withAddress: configuration.recordsClientAddress))
             if let length = state.request.header("content-length").flatMap(Int.init), length > configuration.maxBody {
                 state.tooLarge = true
             }
@@ -221,9 +225,7 @@ public final class HTTPServer: @unchecked Sendable {
                     if descriptor >= 0 { close(descriptor) }
                     return nil
                 }
-                for (name, value) in response.headers {
-                    _ = MHD_add_response_header(handle, name, value)
-                }
+                addHeaders(response.headers, to: handle)
                 return handle
             }
         }
@@ -237,20 +239,29 @@ public final class HTTPServer: @unchecked Sendable {
             Unmanaged<ResponseBytes>.fromOpaque(owner).release()
             return nil
         }
-        for (name, value) in response.headers {
-            _ = MHD_add_response_header(handle, name, value)
-        }
+        addHeaders(response.headers, to: handle)
         return handle
     }
 
-    private static func request(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>) -> HTTPRequest {
+    private static func addHeaders(_ headers: [(String, String)], to handle: OpaquePointer) {
+        for (name, value) in headers {
+            // withCString lends a native string's own bytes; passing the
+            // String directly made a copy of each.
+            _ = name.withCString { name in value.withCString { value in MHD_add_response_header(handle, name, value) } }
+        }
+    }
+
+    private static func request(
+        _ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, withAddress: Bool
+    ) -> HTTPRequest {
         var collected = Collected()
         withUnsafeMutablePointer(to: &collected) { target in
             _ = MHD_get_connection_values(connection, .HEADER_KIND, collectValue, target)
             _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, collectValue, target)
         }
         var remote = "-"
-        if let address = skillstore_mhd_client_address(connection), address.pointee.sa_family == sa_family_t(AF_INET)
+        if withAddress, let address = skillstore_mhd_client_address(connection),
+           address.pointee.sa_family == sa_family_t(AF_INET)
         {
             var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
             address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet in
@@ -261,7 +272,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         return HTTPRequest(
             method: String(cString: method), path: String(cString: url), query: collected.query,
-            headers: collected.headers, remoteAddress: remote)
+            lowercasedHeaders: collected.headers, remoteAddress: remote)
     }
 }
 
