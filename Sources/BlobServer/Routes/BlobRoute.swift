@@ -65,9 +65,14 @@ struct BlobRoute: Sendable {
         } else {
             do {
                 let (stored, role) = try pool.with { try $0.blobWithRole(id: id) }
-                // Spooled only when the cache will keep it, so that a full
-                // cache does not append the same blob again and again.
-                let spooled = cache.hasRoom(for: id, cost: CachedBlob.spooledCost)
+                // The first blobs served stay in memory, up to a third of the
+                // budget: their prepared response goes out with no read at
+                // all. Later ones are spooled, but only when the cache will
+                // keep them, so that a full cache does not append the same
+                // blob again and again.
+                let inMemory = spool == nil
+                    || cache.hasRoom(for: id, cost: stored.bytes.count + CachedBlob.spooledCost, inMemory: true)
+                let spooled = !inMemory && cache.hasRoom(for: id, cost: CachedBlob.spooledCost, inMemory: false)
                 blob = CachedBlob(stored, contentType: MediaType.of(role), spool: spooled ? spool : nil)
             } catch SkillStoreError.notFound {
                 throw HTTPError(404, "BLOB_UNKNOWN", "no blob \(reference) in this store")
@@ -123,7 +128,7 @@ final class CachedBlob: Sendable {
 }
 
 /// The blobs served, up to a memory budget: about 1 KB each when spooled,
-/// their size too when kept in memory. Blobs never change, so an entry is
+/// their size too when kept in memory (at most a third of the budget). Blobs never change, so an entry is
 /// never stale, and none is dropped (dropping entries at random cost more
 /// than it saved); once the budget is spent, further blobs are read from
 /// the database on every request. Split into shards by id so that network
@@ -132,6 +137,8 @@ final class BlobCache: Sendable {
     private struct Entries {
         var entries: [String: CachedBlob] = [:]
         var bytes = 0
+        /// The part of `bytes` spent on blobs kept in memory.
+        var memoryBytes = 0
     }
     private final class Shard: Sendable { let state = Mutex(Entries()) }
     private static let shardCount = 16
@@ -150,9 +157,12 @@ final class BlobCache: Sendable {
 
     subscript(id: String) -> CachedBlob? { shard(id).state.withLock { $0.entries[id] } }
 
-    /// Whether an entry of `cost` for `id` would be kept now.
-    func hasRoom(for id: String, cost: Int) -> Bool {
-        shard(id).state.withLock { $0.bytes + cost <= shardBudget }
+    /// Whether an entry of `cost` for `id` would be kept now; one in memory
+    /// also has to fit in a third of the budget.
+    func hasRoom(for id: String, cost: Int, inMemory: Bool) -> Bool {
+        shard(id).state.withLock {
+            $0.bytes + cost <= shardBudget && (!inMemory || $0.memoryBytes + cost <= shardBudget / 3)
+        }
     }
 
     /// Keeps `blob` if the budget allows; returns whether it is kept (a
@@ -163,6 +173,7 @@ final class BlobCache: Sendable {
             guard shard.bytes + blob.cost <= shardBudget else { return false }
             shard.entries[id] = blob
             shard.bytes += blob.cost
+            if blob.span == nil { shard.memoryBytes += blob.cost }
             return true
         }
     }
