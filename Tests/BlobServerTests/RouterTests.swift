@@ -482,6 +482,30 @@ extension RouterTests {
             #expect(fixture.get("/api/v1/skills/fold-tips/links", query: ["version": "0.1"]).status == 404)
         }
 
+        @Test func diffIsTheStoresClaimLevelChanges() throws {
+            let response = fixture.get("/api/v1/skills/fold-tips/diff", query: ["from": "1.0", "to": "2.0"])
+            #expect(response.status == 200, "\(response.text)")
+            let changes = try response.decoded([GraphChange].self)
+            #expect(changes == (try fixture.store.changes(of: "fold-tips", from: "1.0", to: "2.0")))
+            #expect(changes.contains { $0.kind == .ruleAdded })
+            #expect(fixture.get("/api/v1/skills/fold-tips/diff", query: ["from": "1.0"]).status == 400)
+            #expect(fixture.get("/api/v1/skills/fold-tips/diff", query: ["from": "1.0", "to": "9.9"]).status == 404)
+        }
+
+        @Test func versionsOfABlobAreThoseWhoseSkillOrManifestItIs() throws {
+            let old = try first()
+            for id in [old.id, old.manifest, "sha256:" + old.digest] {
+                let response = fixture.get("/api/v1/versions/\(id)")
+                #expect(response.status == 200, "\(id)")
+                let versions = try response.decoded([SkillVersion].self)
+                #expect(versions.map(\.label) == ["1.0"], "\(id)")
+            }
+            let unknown = fixture.get("/api/v1/versions/0000000000000000")
+            #expect(unknown.status == 200)
+            #expect(try unknown.decoded([SkillVersion].self).isEmpty)
+            #expect(fixture.get("/api/v1/versions/not-an-id").status == 400)
+        }
+
         @Test func claimsAreTheStoresClaimEntries() throws {
             let response = fixture.get("/api/v1/skills/fold-tips/claims")
             #expect(response.status == 200)
