@@ -68,19 +68,18 @@ public enum BlobReference: Hashable, Sendable {
     case digest(BlobDigest)
 
     public init?(_ text: String) {
-        var body = Substring(text)
-        if body.lowercased().hasPrefix("sha256:") {
-            body = body.dropFirst("sha256:".count)
-            guard let digest = BlobDigest(hex: String(body)) else { return nil }
-            self = .digest(digest)
+        // Servers parse one per request: no copies unless the text needs them.
+        let utf8 = text.utf8
+        if utf8.count == 16 {
+            guard utf8.allSatisfy(BlobDigest.isHexDigit) else { return nil }
+            self = .id(utf8.contains { $0 >= 0x41 && $0 <= 0x46 } ? text.lowercased() : text)
             return
         }
-        if let digest = BlobDigest(hex: String(body)) {
-            self = .digest(digest)
-        } else if body.utf8.count == 16, body.utf8.allSatisfy(BlobDigest.isHexDigit) {
-            self = .id(body.lowercased())
-        } else {
-            return nil
+        var body = Substring(text)
+        if utf8.count == 71, utf8.prefix(7).elementsEqual("sha256:".utf8, by: { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }) {
+            body = body.dropFirst(7)
         }
+        guard let digest = BlobDigest(hex: String(body)) else { return nil }
+        self = .digest(digest)
     }
 }
