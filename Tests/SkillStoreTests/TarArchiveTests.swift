@@ -228,3 +228,31 @@ private func runTar(_ arguments: [String]) throws -> TarRun {
     }
     return TarRun(output: Array(output))
 }
+
+/// Damaged pax headers are refused, never a crash (a server reads these).
+@Suite struct TarPaxDamageTests {
+    /// An archive whose first entry is a pax header holding `records`.
+    static func archive(paxRecords records: String) -> [UInt8] {
+        let body = Array(records.utf8)
+        var header = TarArchive.write([TarArchive.Entry(path: "x", bytes: body, executable: false)])
+        header[156] = UInt8(ascii: "x")
+        // The checksum covers the type byte: write it again.
+        for index in 148..<156 { header[index] = 0x20 }
+        let sum = header[0..<512].reduce(0) { $0 + Int($1) }
+        let field = Array(String(sum, radix: 8).utf8)
+        let padded = [UInt8](repeating: UInt8(ascii: "0"), count: 6 - field.count) + field + [0, 0x20]
+        for (index, byte) in padded.enumerated() { header[148 + index] = byte }
+        let file = TarArchive.write([TarArchive.Entry(path: "a/SKILL.md", bytes: Array("x".utf8), executable: false)])
+        return Array(header.dropLast(1024)) + file
+    }
+
+    @Test(arguments: ["1 path=x\n", "99999999999999999999 path=x\n", "3 path=x\n", "13 path=abc\n", "JUNK", "8 path=x\n"])
+    func aDamagedPaxRecordIsRefused(records: String) {
+        #expect(throws: InputRefused.self) { try TarArchive.read(Self.archive(paxRecords: records)) }
+    }
+
+    @Test func aGoodPaxRecordRenamesTheNextEntry() throws {
+        let entries = try TarArchive.read(Self.archive(paxRecords: "19 path=b/SKILL.md\n"))
+        #expect(entries.map(\.path) == ["b/SKILL.md"])
+    }
+}

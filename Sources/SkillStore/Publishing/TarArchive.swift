@@ -96,7 +96,8 @@ public enum TarArchive {
             longName = nil
             switch type {
             case UInt8(ascii: "x"):
-                longName = paxPath(data)
+                guard let path = paxPath(data) else { throw refuse("a damaged pax header at byte \(dataStart - 512)") }
+                longName = path
                 continue
             case UInt8(ascii: "L"):
                 longName = String(decoding: data.prefix { $0 != 0 }, as: UTF8.self)
@@ -148,16 +149,24 @@ public enum TarArchive {
         return prefix.isEmpty ? name : prefix + "/" + name
     }
 
-    private static func paxPath(_ data: [UInt8]) -> String? {
+    /// The `path` of pax records ("LEN key=value\n", LEN counting the
+    /// whole record), if any; nil when a record's length does not fit its
+    /// own text or the data (a damaged header).
+    private static func paxPath(_ data: [UInt8]) -> String?? {
         var rest = data[...]
-        while let space = rest.firstIndex(of: 0x20), let length = Int(String(decoding: rest[rest.startIndex..<space], as: UTF8.self)),
-              length > 0, rest.startIndex + length <= rest.endIndex
-        {
-            let record = String(decoding: rest[(space + 1)..<(rest.startIndex + length - 1)], as: UTF8.self)
-            if record.hasPrefix("path=") { return String(record.dropFirst(5)) }
-            rest = rest[(rest.startIndex + length)...]
+        while let space = rest.firstIndex(of: 0x20) {
+            let digits = rest[rest.startIndex..<space]
+            guard digits.count <= 9, let length = Int(String(decoding: digits, as: UTF8.self)),
+                  length >= digits.count + 2, length <= rest.count
+            else { return nil }
+            let end = rest.startIndex + length
+            guard rest[end - 1] == 0x0A else { return nil }
+            let record = String(decoding: rest[(space + 1)..<(end - 1)], as: UTF8.self)
+            if record.hasPrefix("path=") { return .some(String(record.dropFirst(5))) }
+            rest = rest[end...]
         }
-        return nil
+        // Only NUL padding may follow the last record.
+        return rest.allSatisfy({ $0 == 0 }) ? .some(nil) : nil
     }
 }
 
