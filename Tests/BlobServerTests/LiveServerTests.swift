@@ -239,6 +239,21 @@ import Testing
         #expect(try live.versionCount() == before)
     }
 
+    @Test func aBodyIsRefusedBeforeItIsReadWhenTheTokenIsMissingOrTheLengthTooLarge() throws {
+        let live = try Live { $0.http.maxBody = 4096 }
+        // Only the headers are sent: an answer proves the body was not awaited.
+        for (headers, status) in [
+            ("Content-Type: application/x-tar\r\nContent-Length: 50000000\r\n", 413),
+            ("Content-Type: application/x-tar\r\nContent-Length: 2000\r\n", 401),
+            ("Content-Type: application/x-tar\r\nAuthorization: Bearer sks_wrong\r\nContent-Length: 2000\r\n", 401),
+            ("Content-Type: text/plain\r\nAuthorization: Bearer \(live.secret)\r\nContent-Length: 2000\r\n", 415),
+        ] {
+            let connection = try RawHTTPConnection(port: live.server.port, timeout: 5)
+            try connection.send(Array("POST /api/v1/skills HTTP/1.1\r\nHost: 127.0.0.1\r\n\(headers)\r\n".utf8))
+            #expect(try connection.readResponse().status == status, "\(headers)")
+        }
+    }
+
     @Test func aBundleWithAYAMLErrorIsRefusedNamingTheLine() throws {
         let live = try Live()
         let before = try live.versionCount()
@@ -314,6 +329,22 @@ import Testing
         let response = try connection.readResponse()
         #expect(response.status == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == "/slow")
+    }
+
+    @Test func stoppingWithRequestsStillQueuedAnswersThem503AndDoesNotAbort() throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.port = 0
+        configuration.workers = 1
+        let server = HTTPServer(configuration, responder: SlowResponder(delay: 1))
+        try server.start()
+        let connections = try (0..<3).map { _ in try RawHTTPConnection(port: server.port) }
+        for connection in connections {
+            try connection.send(Array("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        }
+        Thread.sleep(forTimeInterval: 0.2)  // one runs, two wait for the one worker
+        server.stop(grace: 0.1)  // libmicrohttpd aborts the process if stopped with a connection suspended
+        let statuses = connections.compactMap { try? $0.readResponse().status }.sorted()
+        #expect(statuses == [200, 503, 503])
     }
 
     @Test func metricsCountRequestsByRouteAndStatus() throws {

@@ -9,12 +9,18 @@ public protocol Responder: Sendable {
     /// The response when the request is quick, else nil (the transport then
     /// calls `respond(to:)` on a worker). One lookup instead of two.
     func quickResponse(to request: HTTPRequest) -> HTTPResponse?
+    /// Called with the headers only, before a request's body is read: a
+    /// response refuses the body (a publish without a valid token), nil
+    /// lets it be read. Runs on a network thread, so it must be quick.
+    func preflight(_ request: HTTPRequest) -> HTTPResponse?
 }
 
 extension Responder {
     public func quickResponse(to request: HTTPRequest) -> HTTPResponse? {
         isQuick(request) ? respond(to: request) : nil
     }
+
+    public func preflight(_ request: HTTPRequest) -> HTTPResponse? { nil }
 }
 
 /// Path parameters of a matched route, by name (`{name}` in the pattern).
@@ -29,6 +35,8 @@ public struct RouteParameters: Sendable {
 /// Matches method and path to a handler. Knows nothing of the transport.
 public struct Router: Responder {
     public typealias Handler = @Sendable (HTTPRequest, RouteParameters) throws -> HTTPResponse
+    /// Checks a request's headers before its body is read; throws to refuse.
+    public typealias Preflight = @Sendable (HTTPRequest) throws -> Void
 
     struct Route: Sendable {
         var method: String
@@ -37,6 +45,7 @@ public struct Router: Responder {
         /// For each segment, the parameter it names (`{id}` -> `id`), else nil.
         var parameterNames: [String?]
         var quick: Bool
+        var preflight: Preflight?
         var handler: Handler
     }
 
@@ -50,12 +59,14 @@ public struct Router: Responder {
 
     /// Adds a route; `pattern` segments in braces are parameters
     /// (`/api/v1/blob/{id}`). A GET route answers HEAD too.
-    public mutating func add(_ method: String, _ pattern: String, quick: Bool = false, _ handler: @escaping Handler) {
+    public mutating func add(
+        _ method: String, _ pattern: String, quick: Bool = false, preflight: Preflight? = nil, _ handler: @escaping Handler
+    ) {
         let segments = pattern.split(separator: "/", omittingEmptySubsequences: false)
         routes.append(Route(
             method: method, pattern: pattern, segments: segments,
             parameterNames: segments.map { $0.first == "{" && $0.last == "}" ? String($0.dropFirst().dropLast()) : nil },
-            quick: quick, handler: handler))
+            quick: quick, preflight: preflight, handler: handler))
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -99,6 +110,22 @@ public struct Router: Responder {
         }
         response.route = pattern
         return response
+    }
+
+    public func preflight(_ request: HTTPRequest) -> HTTPResponse? {
+        let segments = request.path.split(separator: "/", omittingEmptySubsequences: false)
+        for route in routes where route.method == request.method && Self.match(route, segments) != nil {
+            guard let preflight = route.preflight else { return nil }
+            do {
+                try preflight(request)
+                return nil
+            } catch {
+                var response = ErrorResponder.response(for: error)
+                response.route = route.pattern
+                return response
+            }
+        }
+        return nil
     }
 
     public func isQuick(_ request: HTTPRequest) -> Bool {

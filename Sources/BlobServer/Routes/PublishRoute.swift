@@ -10,10 +10,14 @@ struct PublishRoute: Sendable {
     static let tarTypes = ["application/x-tar", "application/tar"]
 
     func register(in router: inout Router) {
-        router.add("POST", "/api/v1/skills") { request, _ in try publish(request) }
+        router.add("POST", "/api/v1/skills", preflight: { request in try check(request) }) { request, _ in
+            try publish(request)
+        }
     }
 
-    func publish(_ request: HTTPRequest) throws -> HTTPResponse {
+    /// What can be checked before the body is read: the token, then the type.
+    @discardableResult
+    func check(_ request: HTTPRequest) throws -> PublishToken {
         let token = try authenticate(request)
         let type = request.header("content-type")?.split(separator: ";").first.map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
@@ -23,6 +27,11 @@ struct PublishRoute: Sendable {
                 415, "UNSUPPORTED_MEDIA_TYPE",
                 "send the bundle as a tar stream with Content-Type: application/x-tar (see docs/api.md)")
         }
+        return token
+    }
+
+    func publish(_ request: HTTPRequest) throws -> HTTPResponse {
+        let token = try check(request)
         guard !request.body.isEmpty else { throw HTTPError.badRequest("the request has no body; send the bundle as a tar stream") }
         var options = PublishOptions()
         options.version = request.query["version"].flatMap { $0.isEmpty ? nil : $0 }

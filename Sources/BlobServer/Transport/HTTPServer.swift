@@ -6,7 +6,8 @@ import Synchronization
 /// into `HTTPRequest`s and `HTTPResponse`s back into C responses. It knows
 /// nothing of routes. The only file that imports CMicroHTTPD.
 public final class HTTPServer: @unchecked Sendable {
-    // @unchecked: `daemon` is written once in `start` and read-only after;
+    // @unchecked: `daemon` and `quiescedSockets` are written in `start` and
+    // `stop` only;
     // everything the C threads touch is a Mutex or immutable.
 
     public struct Configuration: Sendable {
@@ -51,6 +52,13 @@ public final class HTTPServer: @unchecked Sendable {
     private let workers: WorkerPool
     /// Requests begun and not yet finished; `stop` waits for them.
     private let inFlight = Atomic<Int>(0)
+    /// Connections suspended for a worker and not yet back in the access
+    /// handler: libmicrohttpd aborts if stopped while any is suspended.
+    private let suspended = Atomic<Int>(0)
+    /// Set by `stop`: jobs still queued answer 503 instead of running.
+    private let stopping = Atomic<Bool>(false)
+    /// Listening sockets handed back by `MHD_quiesce_daemon`, closed by `stop`.
+    private var quiescedSockets: [Int32] = []
 
     public init(
         _ configuration: Configuration, responder: any Responder,
@@ -62,9 +70,7 @@ public final class HTTPServer: @unchecked Sendable {
         workers = WorkerPool(threads: configuration.workers)
     }
 
-    deinit {
-        if let daemon { MHD_stop_daemon(daemon) }
-    }
+    deinit { stop(grace: 0) }
 
     /// The port the server listens on.
     public var port: UInt16 { daemon.map { skillstore_mhd_port($0) } ?? 0 }
@@ -102,14 +108,28 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// Stops accepting connections, lets the requests in flight finish (for
-    /// at most `grace` seconds), then closes every connection.
+    /// at most `grace` seconds), then closes every connection. Requests still
+    /// waiting for a worker then get 503; one a worker is running is waited
+    /// for (up to 30 s more), since libmicrohttpd cannot stop while a
+    /// connection is suspended.
     public func stop(grace: Double = 10) {
         guard let daemon else { return }
-        _ = MHD_quiesce_daemon(daemon)
-        let deadline = Date().addingTimeInterval(grace)
+        let listening = MHD_quiesce_daemon(daemon)
+        if listening >= 0 { quiescedSockets.append(listening) }
+        var deadline = Date().addingTimeInterval(grace)
         while inFlight.load(ordering: .relaxed) > 0 && Date() < deadline { usleep(10_000) }
-        MHD_stop_daemon(daemon)
+        stopping.store(true, ordering: .sequentiallyConsistent)
+        deadline = Date().addingTimeInterval(30)
+        while suspended.load(ordering: .sequentiallyConsistent) > 0 && Date() < deadline { usleep(10_000) }
+        if suspended.load(ordering: .sequentiallyConsistent) == 0 {
+            // Let the answers just given (503s, late finishers) go out.
+            deadline = Date().addingTimeInterval(2)
+            while inFlight.load(ordering: .relaxed) > 0 && Date() < deadline { usleep(5_000) }
+            MHD_stop_daemon(daemon)
+        }  // else: left running rather than aborting the process
         self.daemon = nil
+        for socket in quiescedSockets { close(socket) }
+        quiescedSockets = []
         workers.stop()
     }
 
@@ -127,50 +147,77 @@ public final class HTTPServer: @unchecked Sendable {
             // libmicrohttpd close the connection, so just set up the state.
             let state = RequestState(request: Self.request(
                 connection, url: url, method: method, withAddress: configuration.recordsClientAddress))
-            if let length = state.request.header("content-length").flatMap(Int.init), length > configuration.maxBody {
-                state.tooLarge = true
-            }
             inFlight.add(1, ordering: .relaxed)
             pointer.pointee = Unmanaged.passRetained(state).toOpaque()
+            // A body is refused before a byte of it is read: over the limit,
+            // or not wanted by its route (a publish without a valid token).
+            // Answering now makes libmicrohttpd close the connection after.
+            let length = state.request.header("content-length").flatMap(Int.init)
+            if let length, length > configuration.maxBody {
+                state.response = tooLargeResponse()
+                return queue(state.response!, on: connection)
+            }
+            if length ?? 0 > 0 || state.request.header("transfer-encoding") != nil,
+               let refusal = responder.preflight(state.request)
+            {
+                state.response = refusal
+                return queue(refusal, on: connection)
+            }
             return .YES
         }
         let state = Unmanaged<RequestState>.fromOpaque(raw).takeUnretainedValue()
         if uploadSize.pointee > 0 {
-            if !state.tooLarge, let uploadData {
-                if state.request.body.count + uploadSize.pointee > configuration.maxBody {
-                    state.tooLarge = true
-                    state.request.body = []
-                } else {
-                    uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
-                        state.request.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
-                    }
+            let count = uploadSize.pointee
+            uploadSize.pointee = 0
+            if state.response != nil { return .YES }  // already answered; the rest is dropped
+            if state.request.body.count + count > configuration.maxBody {
+                // A chunked body that grew past the limit: answer now.
+                state.request.body = []
+                state.response = tooLargeResponse()
+                return queue(state.response!, on: connection)
+            }
+            if let uploadData {
+                uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
+                    state.request.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
                 }
             }
-            uploadSize.pointee = 0
             return .YES
         }
-        if let response = state.response {
-            return queue(response, on: connection)  // a worker finished; the connection was resumed
+        if state.wasSuspended {
+            // A worker finished and libmicrohttpd resumed the connection.
+            state.wasSuspended = false
+            suspended.subtract(1, ordering: .sequentiallyConsistent)
+            return queue(state.response!, on: connection)
         }
-        if state.tooLarge {
-            var response = ErrorResponder.response(for: HTTPError(
-                413, "PAYLOAD_TOO_LARGE", "the request body is over the server's limit of \(configuration.maxBody) bytes"))
-            response.route = "body-limit"
-            state.response = response
-            return queue(response, on: connection)
-        }
+        if state.response != nil { return .YES }  // answered early; libmicrohttpd is finishing
         if let response = responder.quickResponse(to: state.request) {
             state.response = response
             return queue(response, on: connection)
         }
+        state.wasSuspended = true
+        suspended.add(1, ordering: .sequentiallyConsistent)
         MHD_suspend_connection(connection)
         let responder = self.responder
-        let suspended = SuspendedConnection(handle: connection)
-        workers.run {
-            state.response = responder.respond(to: state.request)
-            MHD_resume_connection(suspended.handle)
+        let handle = SuspendedConnection(handle: connection)
+        workers.run { [self] in
+            if stopping.load(ordering: .sequentiallyConsistent) {
+                var response = ErrorResponder.response(for: HTTPError(
+                    503, "SHUTTING_DOWN", "the server is stopping; try again", headers: [("Retry-After", "5")]))
+                response.route = "shutdown"
+                state.response = response
+            } else {
+                state.response = responder.respond(to: state.request)
+            }
+            MHD_resume_connection(handle.handle)
         }
         return .YES
+    }
+
+    private func tooLargeResponse() -> HTTPResponse {
+        var response = ErrorResponder.response(for: HTTPError(
+            413, "PAYLOAD_TOO_LARGE", "the request body is over the server's limit of \(configuration.maxBody) bytes"))
+        response.route = "body-limit"
+        return response
     }
 
     fileprivate func complete(state pointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, termination: MHD_RequestTerminationCode) {
@@ -297,7 +344,8 @@ private final class RequestState: @unchecked Sendable {
     // worker touches `response` only while the connection is suspended.
     var request: HTTPRequest
     var response: HTTPResponse?
-    var tooLarge = false
+    /// Handed to a worker: the next call of the access handler is the resume.
+    var wasSuspended = false
     let started = DispatchTime.now().uptimeNanoseconds
     init(request: HTTPRequest) { self.request = request }
 }
