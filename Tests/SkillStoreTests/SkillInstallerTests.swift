@@ -126,3 +126,49 @@ import Testing
         ])
     }
 }
+
+/// Review findings: what a lock may name, links in a pulled folder, and a
+/// lock the server's manifest does not match.
+@Suite struct SkillLockSafetyTests {
+    private func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lock-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test(arguments: [("../up", "SKILL.md"), ("ok-name", "../../etc/passwd"), ("ok-name", "/abs")])
+    func aLockNamingPathsOutsideTheFolderIsRefused(name: String, path: String) throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let lock = SkillLock(skills: [SkillLock.Skill(name: name, label: "1", manifest: "0000000000000000", files: [
+            SkillLock.File(path: path, size: 1, executable: false, sha256: String(repeating: "0", count: 64)),
+        ])])
+        try lock.write(in: dir)
+        #expect(throws: InstallError.self) { try SkillLock.read(in: dir) }
+    }
+
+    @Test func aLockedFileReplacedByALinkIsReportedEvenWhenTheBytesMatch() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let blobs = SkillInstallerTests.Blobs([("SKILL.md", Array("# S\n".utf8), false)])
+        var lock = SkillLock()
+        lock.record(try SkillInstaller(folder: dir, fetch: blobs.fetch).install(name: "demo", label: "1", manifestID: blobs.manifestID))
+        let elsewhere = dir + "/elsewhere.md"
+        try Data("# S\n".utf8).write(to: URL(fileURLWithPath: elsewhere))
+        try FileManager.default.removeItem(atPath: dir + "/demo/SKILL.md")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/demo/SKILL.md", withDestinationPath: elsewhere)
+        #expect(Drift.find(in: dir, lock: lock).map { "\($0.kind.rawValue) \($0.path)" } == ["changed demo/SKILL.md"])
+    }
+
+    @Test func aManifestOtherThanTheLockSaysIsRefusedBeforeAnythingIsWritten() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let blobs = SkillInstallerTests.Blobs([("SKILL.md", Array("# S\n".utf8), false)])
+        let other = SkillLock.File(path: "SKILL.md", size: 99, executable: false, sha256: String(repeating: "a", count: 64))
+        #expect(throws: InstallError.self) {
+            try SkillInstaller(folder: dir, fetch: blobs.fetch)
+                .fetch(name: "demo", label: "1", manifestID: blobs.manifestID, expecting: [other])
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+    }
+}

@@ -151,8 +151,9 @@ final class BlobCache: Sendable {
     }
 
     private func shard(_ id: String) -> Shard {
-        // Ids are hex digests: their last character is as good as a hash.
-        shards[Int(id.utf8.last ?? 0) % Self.shardCount]
+        // Ids are hex digests: their last digit is as good as a hash.
+        let last = id.utf8.last ?? 0x30
+        return shards[Int(last <= 0x39 ? last &- 0x30 : (last | 0x20) &- 0x61 &+ 10) & (Self.shardCount - 1)]
     }
 
     subscript(id: String) -> CachedBlob? { shard(id).state.withLock { $0.entries[id] } }
@@ -248,9 +249,11 @@ enum ByteRange: Equatable {
         guard !spec.contains(","), let dash = spec.firstIndex(of: "-") else { return .whole }
         let first = spec[..<dash].trimmingCharacters(in: .whitespaces)
         let last = spec[spec.index(after: dash)...].trimmingCharacters(in: .whitespaces)
+        /// A byte position; digits beyond what Int holds read as "past any
+        /// end" (RFC 9110 allows any length of digits).
         func number(_ text: String) -> Int? {
-            guard !text.isEmpty, text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-            return Int(text)
+            guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            return Int(text) ?? Int.max / 2
         }
         if first.isEmpty {
             // -n: the last n bytes

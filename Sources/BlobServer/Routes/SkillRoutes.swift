@@ -17,11 +17,11 @@ struct SkillRoutes: Sendable {
                 let version = try store.version(of: try Self.name(parameters), label: request.query["version"])
                 return (version, try store.servedText(of: version))
             }
-            if Self.wantsJSON(request) { return .json(version) }
+            if Self.wantsJSON(request) { return .json(version, headers: [("Vary", "Accept")]) }
             return HTTPResponse(
                 status: 200,
                 headers: [("Content-Type", "text/plain; charset=utf-8"), ("X-Skill-Version", version.label),
-                          ("X-Skill-Blob", version.id), ("Cache-Control", "no-cache")],
+                          ("X-Skill-Blob", version.id), ("Cache-Control", "no-cache"), ("Vary", "Accept")],
                 body: bytes)
         }
         router.add("GET", "/api/v1/skills/{name}/versions") { _, parameters in

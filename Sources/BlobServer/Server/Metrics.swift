@@ -25,9 +25,13 @@ final class Metrics: Sendable {
     private final class Shard: Sendable { let state = Mutex(State()) }
     private let shards = (0..<8).map { _ in Shard() }
     private let started = Date()
+    private static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]
 
     func record(_ completion: HTTPServer.Completion) {
-        let key = Key(method: completion.method, route: completion.route, status: completion.status)
+        // Methods are the client's to choose: unknown ones share a key, so
+        // that random methods cannot grow the table without bound.
+        let method = Self.knownMethods.contains(completion.method) ? completion.method : "OTHER"
+        let key = Key(method: method, route: completion.route, status: completion.status)
         // Thread stacks are far apart: the bits above the page size spread them.
         let shard = shards[Int(truncatingIfNeeded: UInt(pthread_self()) >> 16) & 7]
         shard.state.withLock { state in
@@ -109,8 +113,22 @@ final class AccessLog: @unchecked Sendable {
         let length = strftime(&buffer, buffer.count, "%d/%b/%Y:%H:%M:%S +0000", &parts)
         let stamp = String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let outcome = completion.completed ? "" : " aborted"
-        let line = "\(completion.remoteAddress) [\(stamp)] \"\(completion.method) \(completion.path)\" "
+        // The path is decoded, so it may hold anything: escape what could
+        // forge a line or a field.
+        let line = "\(completion.remoteAddress) [\(stamp)] \"\(Self.escape(completion.method)) \(Self.escape(completion.path))\" "
             + "\(completion.status) \(completion.bytes) \(String(format: "%.6f", completion.seconds))\(outcome)\n"
         lock.withLock { handle.write(Data(line.utf8)) }
+    }
+
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\"" || scalar == "\\" {
+                escaped += String(format: "\\x%02X", scalar.value)
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 }

@@ -15,9 +15,24 @@ public struct SkillInstaller {
         self.fetch = fetch
     }
 
+    /// A skill fetched and checked, not yet written.
+    public struct Fetched {
+        public let entry: SkillLock.Skill
+        let contents: [(BundleManifest.Entry, [UInt8])]
+    }
+
     /// Installs `name` at `label` from the manifest with id `manifestID`,
     /// replacing what is at `DIR/<name>/`, and returns its lock entry.
     public func install(name: String, label: String, manifestID: String) throws -> SkillLock.Skill {
+        try write(try fetch(name: name, label: label, manifestID: manifestID))
+    }
+
+    /// Fetches the manifest and every file and checks them; writes nothing.
+    /// With `expecting`, the manifest must list exactly those files (a lock
+    /// entry), else nothing is fetched further.
+    public func fetch(
+        name: String, label: String, manifestID: String, expecting: [SkillLock.File]? = nil
+    ) throws -> Fetched {
         if let problem = SkillName.problem(with: name) {
             throw InstallError("'\(name)' is not a skill name: it \(problem)")
         }
@@ -29,6 +44,13 @@ public struct SkillInstaller {
             throw InstallError("blob \(manifestID) is not a bundle manifest")
         }
         try Self.refuseUnsafePaths(manifest, skill: name)
+        let files = manifest.files.map {
+            SkillLock.File(path: $0.path, size: $0.size, executable: $0.executable, sha256: $0.sha256.lowercased())
+        }
+        if let expecting, SkillLock.Skill.normalized(expecting) != SkillLock.Skill.normalized(files) {
+            throw InstallError(
+                "manifest \(manifestID) of \(name) lists other files than the lock file does; nothing was written")
+        }
 
         // Everything is fetched and checked before the first write.
         var contents: [(BundleManifest.Entry, [UInt8])] = []
@@ -42,6 +64,13 @@ public struct SkillInstaller {
             }
             contents.append((entry, bytes))
         }
+        return Fetched(entry: SkillLock.Skill(name: name, label: label, manifest: manifestID, files: files), contents: contents)
+    }
+
+    /// Writes a fetched skill to `DIR/<name>/` and returns its lock entry.
+    public func write(_ fetched: Fetched) throws -> SkillLock.Skill {
+        let name = fetched.entry.name
+        let contents = fetched.contents
 
         let fileManager = FileManager.default
         try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -57,8 +86,10 @@ public struct SkillInstaller {
                 throw InstallError("cannot write \(path)")
             }
         }
-        // The old folder moves aside, the new one in, the old one goes: at no
-        // instant is there a half skill at DIR/<name>.
+        // The old folder moves aside, the new one in, the old one goes: there
+        // is never half a skill at DIR/<name>. A crash between the two
+        // renames leaves none (and the old one in .<name>.replaced-*); pulling
+        // again restores it.
         let previous = (folder as NSString).appendingPathComponent(".\(name).replaced-\(UUID().uuidString.prefix(8))")
         let hadPrevious = fileManager.fileExists(atPath: target)
         if hadPrevious { try fileManager.moveItem(atPath: target, toPath: previous) }
@@ -69,26 +100,22 @@ public struct SkillInstaller {
             throw error
         }
         if hadPrevious { try? fileManager.removeItem(atPath: previous) }
-
-        return SkillLock.Skill(
-            name: name, label: label, manifest: manifestID,
-            files: manifest.files.map {
-                SkillLock.File(path: $0.path, size: $0.size, executable: $0.executable, sha256: $0.sha256.lowercased())
-            })
+        return fetched.entry
     }
 
     /// A manifest path must stay inside the skill's folder: relative, no
     /// `..`, `.` or empty parts, no NUL.
     static func refuseUnsafePaths(_ manifest: BundleManifest, skill: String) throws {
-        for entry in manifest.files {
-            let parts = entry.path.split(separator: "/", omittingEmptySubsequences: false)
-            if entry.path.hasPrefix("/") || entry.path.isEmpty || entry.path.contains("\0")
-                || parts.contains(where: { $0.isEmpty || $0 == ".." || $0 == "." })
-            {
-                throw InstallError(
-                    "the manifest of \(skill) names '\(entry.path)', a path outside the skill's folder; nothing was written")
-            }
+        for entry in manifest.files where !isSafe(entry.path) {
+            throw InstallError(
+                "the manifest of \(skill) names '\(entry.path)', a path outside the skill's folder; nothing was written")
         }
+    }
+
+    static func isSafe(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return !(path.hasPrefix("/") || path.isEmpty || path.contains("\0")
+            || parts.contains(where: { $0.isEmpty || $0 == ".." || $0 == "." }))
     }
 }
 
@@ -118,8 +145,16 @@ public struct Drift: Codable, Sendable, Equatable {
             for file in skill.files {
                 let path = (root as NSString).appendingPathComponent(file.path)
                 let shown = "\(skill.name)/\(file.path)"
-                guard present.remove(file.path) != nil, let data = FileManager.default.contents(atPath: path) else {
+                guard present.remove(file.path) != nil else {
                     drift.append(Drift(kind: .removed, path: shown, detail: nil))
+                    continue
+                }
+                // A link is not the file that was pulled, whatever it points at.
+                var info = stat()
+                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+                      let data = FileManager.default.contents(atPath: path)
+                else {
+                    drift.append(Drift(kind: .changed, path: shown, detail: "not a regular file"))
                     continue
                 }
                 let digest = BlobDigest(of: data)
@@ -138,7 +173,8 @@ public struct Drift: Codable, Sendable, Equatable {
         return drift
     }
 
-    /// Regular files below `root`, relative, skipping hidden names.
+    /// Everything but folders below `root` (files, links), relative,
+    /// skipping hidden names; a link to a folder is not followed.
     static func files(under root: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
         var found: [String] = []
@@ -148,10 +184,8 @@ public struct Drift: Codable, Sendable, Equatable {
                 enumerator.skipDescendants()
                 continue
             }
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(relative), isDirectory: &isFolder),
-               !isFolder.boolValue
-            {
+            var info = stat()
+            if lstat((root as NSString).appendingPathComponent(relative), &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
                 found.append(relative)
             }
         }

@@ -21,6 +21,15 @@ public struct SkillLock: Codable, Sendable, Equatable {
     }
 
     public struct Skill: Codable, Sendable, Equatable {
+        /// Files in path order with lowercase digests, for comparing.
+        static func normalized(_ files: [File]) -> [File] {
+            files.map { file in
+                var file = file
+                file.sha256 = file.sha256.lowercased()
+                return file
+            }.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        }
+
         public var name: String
         public var label: String
         /// The bundle manifest's 16-hex id: one id pins every file.
@@ -77,6 +86,15 @@ public struct SkillLock: Codable, Sendable, Equatable {
             let lock = try JSONDecoder().decode(SkillLock.self, from: data)
             guard lock.format == currentFormat else {
                 throw InstallError("\(path) is in format '\(lock.format)'; this skillctl reads \(currentFormat)")
+            }
+            // A lock names folders and files to read and write: none may leave DIR.
+            for skill in lock.skills {
+                if let problem = SkillName.problem(with: skill.name) {
+                    throw InstallError("\(path) names '\(skill.name)', which is not a skill name: it \(problem)")
+                }
+                for file in skill.files where !SkillInstaller.isSafe(file.path) {
+                    throw InstallError("\(path) lists '\(file.path)' under \(skill.name), a path outside the skill's folder")
+                }
             }
             return lock
         } catch let error as InstallError {

@@ -82,11 +82,14 @@ struct PullCommand: Command {
                 try? lock.write(in: folder)
             }
         }
+        // Everything is fetched and checked before the first skill is written.
+        var fetched: [SkillInstaller.Fetched] = []
         for (text, target) in targets {
             let version = try resolve(target, text: text, catalog)
-            installed.removeAll { $0.name == version.name }  // named twice: the last one stands
-            installed.append(try installer.install(name: version.name, label: version.label, manifestID: version.manifest))
+            fetched.removeAll { $0.entry.name == version.name }  // named twice: the last one stands
+            fetched.append(try installer.fetch(name: version.name, label: version.label, manifestID: version.manifest))
         }
+        for skill in fetched { installed.append(try installer.write(skill)) }
         report(installed, context)
         return .success
     }
@@ -98,16 +101,12 @@ struct PullCommand: Command {
             throw SkillStoreError.notFound("no lock file at \(lockFile) to install from")
         }
         let lock = try SkillLock.read(at: lockFile)
-        var installed: [SkillLock.Skill] = []
-        for entry in lock.skills {
-            let skill = try installer.install(name: entry.name, label: entry.label, manifestID: entry.manifest)
-            guard skill.files == entry.files else {
-                throw InstallError(
-                    "manifest \(entry.manifest) of \(entry.name) lists other files than \(lockFile) does; "
-                        + "was the lock file edited by hand?")
-            }
-            installed.append(skill)
+        // Every skill is fetched and checked against the lock before the first
+        // is written: a lock the server cannot satisfy changes nothing.
+        let fetched = try lock.skills.map { entry in
+            try installer.fetch(name: entry.name, label: entry.label, manifestID: entry.manifest, expecting: entry.files)
         }
+        let installed = try fetched.map { try installer.write($0) }
         try lock.write(in: folder)
         report(installed, context)
         return .success
