@@ -35,12 +35,8 @@ log() { echo "$@" >&2; }
 command -v sqlite3 >/dev/null || { log "$0: sqlite3 shell missing (apt-get install sqlite3)"; exit 2; }
 command -v "$skillctl" >/dev/null || { log "$0: $skillctl not found; run 'swift build -c release' or set SKILLCTL"; exit 2; }
 
-if [ ! -f "$corpus/manifest.txt" ]; then
-  log "generating $n skills (seed $seed) into $corpus"
-  mkdir -p "$root"; rm -rf "$corpus.tmp"
-  python3 bench/gen_corpus.py --skills "$n" --seed "$seed" --out "$corpus.tmp"
-  mv "$corpus.tmp" "$corpus"
-fi
+. bench/corpus.sh
+ensure_corpus "$n" "$seed" "$corpus"
 files=$(grep -c . "$corpus/manifest.txt")
 mb=$(find "$corpus" -type f ! -name manifest.txt -printf '%s\n' | awk '{s += $1} END {printf "%.1f", s/1e6}')
 # Warm the page cache so neither side pays for the first read from disk.

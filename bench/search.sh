@@ -28,12 +28,8 @@ log() { echo "$@" >&2; }
 scripts/bootstrap
 command -v "$skillctl" >/dev/null || { log "$0: $skillctl not found; run 'swift build -c release' or set SKILLCTL"; exit 2; }
 mkdir -p "$root" "$out"
-if [ ! -f "$corpus/manifest.txt" ]; then
-  log "generating $n skills (seed $seed) into $corpus"
-  rm -rf "$corpus.tmp"
-  python3 bench/gen_corpus.py --skills "$n" --seed "$seed" --out "$corpus.tmp"
-  mv "$corpus.tmp" "$corpus"
-fi
+. bench/corpus.sh
+ensure_corpus "$n" "$seed" "$corpus"
 if [ ! -f "$db" ] || [ "$skillctl" -nt "$db" ]; then
   log "publishing $corpus into $db"
   rm -f "$db" "$db-wal" "$db-shm"

@@ -101,12 +101,8 @@ fi
 # --- corpus, database, files -------------------------------------------------
 
 mkdir -p "$root" "$out"
-if [ ! -f "$corpus/manifest.txt" ]; then
-  log "generating $n skills (seed $seed) into $corpus"
-  rm -rf "$corpus.tmp"
-  python3 bench/gen_corpus.py --skills "$n" --seed "$seed" --out "$corpus.tmp"
-  mv "$corpus.tmp" "$corpus"
-fi
+. bench/corpus.sh
+ensure_corpus "$n" "$seed" "$corpus"
 # Published under a temporary name and renamed when complete, so that an
 # interrupted publish is never mistaken for the cached database.
 if [ ! -f "$db" ]; then

@@ -202,31 +202,9 @@ private struct TarRun {
     var text: String { String(decoding: output, as: UTF8.self) }
 }
 
-private struct TarFailed: Error, CustomStringConvertible {
-    var description: String
-}
-
 /// Runs the system `tar` (GNU tar on Debian) and returns its standard output.
 private func runTar(_ arguments: [String]) throws -> TarRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["tar"] + arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["LC_ALL"] = "C"
-    environment["TZ"] = "UTC"
-    process.environment = environment
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw TarFailed(description: "tar \(arguments) exited \(process.terminationStatus): \(String(decoding: errors, as: UTF8.self))")
-    }
-    return TarRun(output: Array(output))
+    TarRun(output: try runTool("tar", arguments))
 }
 
 /// Damaged pax headers are refused, never a crash (a server reads these).

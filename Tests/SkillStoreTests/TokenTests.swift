@@ -144,25 +144,7 @@ import Testing
     }
 }
 
-private struct SQLiteCLIFailed: Error, CustomStringConvertible {
-    var description: String
-}
-
 /// The output of the `sqlite3` command-line shell on `path`, read only.
 private func sqlite3(_ path: String, _ sql: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["sqlite3", "-readonly", path, sql]
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw SQLiteCLIFailed(description: "sqlite3 exited \(process.terminationStatus): \(String(decoding: errors, as: UTF8.self))")
-    }
-    return String(decoding: output, as: UTF8.self)
+    String(decoding: try runTool("sqlite3", ["-readonly", path, sql]), as: UTF8.self)
 }

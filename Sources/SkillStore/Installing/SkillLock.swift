@@ -74,6 +74,20 @@ public struct SkillLock: Codable, Sendable, Equatable {
         try read(at: (folder as NSString).appendingPathComponent(fileName))
     }
 
+    /// The lock file at `path`, which must exist (`SkillStoreError.notFound`
+    /// otherwise, saying how one is made).
+    public static func readExisting(at path: String) throws -> SkillLock {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw SkillStoreError.notFound("no lock file at \(path); 'skillctl pull ... --to DIR' writes DIR/\(fileName)")
+        }
+        return try read(at: path)
+    }
+
+    /// The lock file of `folder`, which must exist.
+    public static func readExisting(in folder: String) throws -> SkillLock {
+        try readExisting(at: (folder as NSString).appendingPathComponent(fileName))
+    }
+
     /// The lock file at `path`, or an empty lock when there is none.
     public static func read(at path: String) throws -> SkillLock {
         guard let data = FileManager.default.contents(atPath: path) else {

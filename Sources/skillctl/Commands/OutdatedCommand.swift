@@ -36,10 +36,7 @@ struct OutdatedCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitCode {
-        guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(SkillLock.fileName)) else {
-            throw SkillStoreError.notFound("no \(SkillLock.fileName) in \(folder); 'skillctl pull ... --to \(folder)' writes one")
-        }
-        let lock = try SkillLock.read(in: folder)
+        let lock = try SkillLock.readExisting(in: folder)
         let catalog = try context.catalog()
         var entries: [Entry] = []
         for skill in lock.skills {

@@ -97,10 +97,7 @@ struct PullCommand: Command {
     /// Installs exactly what the lock file names; the folder's lock becomes
     /// that file only once every skill is in place.
     private func installLocked(_ installer: SkillInstaller, _ context: Context) throws -> ExitCode {
-        guard FileManager.default.fileExists(atPath: lockFile) else {
-            throw SkillStoreError.notFound("no lock file at \(lockFile) to install from")
-        }
-        let lock = try SkillLock.read(at: lockFile)
+        let lock = try SkillLock.readExisting(at: lockFile)
         // Every skill is fetched and checked against the lock before the first
         // is written: a lock the server cannot satisfy changes nothing.
         let fetched = try lock.skills.map { entry in

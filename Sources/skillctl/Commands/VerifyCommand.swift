@@ -32,10 +32,7 @@ struct VerifyCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitCode {
-        guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(SkillLock.fileName)) else {
-            throw SkillStoreError.notFound("no \(SkillLock.fileName) in \(folder); 'skillctl pull ... --to \(folder)' writes one")
-        }
-        let lock = try SkillLock.read(in: folder)
+        let lock = try SkillLock.readExisting(in: folder)
         let drift = Drift.find(in: folder, lock: lock)
         let files = lock.skills.reduce(0) { $0 + $1.files.count }
         if context.json {
