@@ -40,12 +40,12 @@ struct SkillRoutes: Sendable {
         router.add("GET", "/api/v1/skills/{name}/claims") { request, parameters in
             var filter = ClaimFilter(section: request.query["section"], rule: request.query["rule"])
             if let label = request.query["label"] {
-                guard let parsed = Self.label(label) else {
-                    throw HTTPError.badRequest("unknown label '\(label)'; use one of \(Self.labelNames)")
+                guard let parsed = ClaimLabel(userText: label) else {
+                    throw HTTPError.badRequest("unknown label '\(label)'; use one of \(ClaimLabel.names)")
                 }
                 filter.label = parsed
             }
-            if let rule = filter.rule, !Self.isRuleID(rule) {
+            if let rule = filter.rule, !RuleID.isValid(rule) {
                 throw HTTPError.badRequest("rule takes a rule id such as R6, not '\(rule)'")
             }
             return .json(try withVersion(request, parameters) { store, version in
@@ -57,7 +57,7 @@ struct SkillRoutes: Sendable {
         }
         router.add("GET", "/api/v1/skills/{name}/provenance") { request, parameters in
             let rule = request.query["rule"]
-            if let rule, !Self.isRuleID(rule) { throw HTTPError.badRequest("rule takes a rule id such as R6, not '\(rule)'") }
+            if let rule, !RuleID.isValid(rule) { throw HTTPError.badRequest("rule takes a rule id such as R6, not '\(rule)'") }
             return .json(try withVersion(request, parameters) { store, version in try store.provenance(of: version, rule: rule) })
         }
         router.add("GET", "/api/v1/skills/{name}/check") { request, parameters in
@@ -113,19 +113,6 @@ struct SkillRoutes: Sendable {
         return accept.contains("application/json") && !accept.contains("text/plain")
     }
 
-    /// A label as users write it (any case; `judgment` is `judgement`).
-    private static func label(_ text: String) -> ClaimLabel? {
-        let word = text.lowercased()
-        return ClaimLabel(rawValue: word == "judgment" ? "judgement" : word)
-    }
-
-    private static var labelNames: String { ClaimLabel.allCases.map(\.rawValue).joined(separator: ", ") }
-
-    private static func isRuleID(_ text: String) -> Bool {
-        guard let first = text.first, first == "R" || first == "r" else { return false }
-        let digits = text.dropFirst()
-        return !digits.isEmpty && digits.count < 6 && digits.allSatisfy { $0.isASCII && $0.isNumber }
-    }
 
     /// `q`, `kind`, `label`, `skill`, `limit`, `all_versions`: what
     /// `skillctl search` takes, with the same checks.
@@ -143,8 +130,8 @@ struct SkillRoutes: Sendable {
         }
         var label: ClaimLabel?
         if let value = query["label"], !value.isEmpty {
-            guard let parsed = Self.label(value) else {
-                throw HTTPError.badRequest("unknown label '\(value)'; use one of \(labelNames)")
+            guard let parsed = ClaimLabel(userText: value) else {
+                throw HTTPError.badRequest("unknown label '\(value)'; use one of \(ClaimLabel.names)")
             }
             if let kind, kind != .claim {
                 throw HTTPError.badRequest("label selects claims; it cannot be used with kind \(kind.rawValue)")

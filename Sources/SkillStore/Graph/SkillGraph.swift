@@ -64,6 +64,24 @@ public enum ClaimLabel: String, Sendable, Codable, CaseIterable, Comparable {
     }
 
     public static func < (lhs: ClaimLabel, rhs: ClaimLabel) -> Bool { lhs.strength < rhs.strength }
+
+    /// A label as a user types it: any case, and `judgment` for `judgement`.
+    public init?(userText text: String) {
+        let word = text.lowercased()
+        self.init(rawValue: word == "judgment" ? "judgement" : word)
+    }
+
+    /// The labels' names, for messages: "measured, derived, ...".
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// Rule ids as users type them: `R6` or `r6`.
+public enum RuleID {
+    public static func isValid(_ text: String) -> Bool {
+        guard let first = text.first, first == "R" || first == "r" else { return false }
+        let digits = text.dropFirst()
+        return !digits.isEmpty && digits.count < 6 && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
 }
 
 public struct Claim: Sendable, Codable, Equatable {

@@ -5,11 +5,8 @@ extension ParsedArguments {
     /// `--label L`: a provenance label (`judgment` is `judgement`), or nil when absent.
     func claimLabel(command: String) throws(UsageError) -> ClaimLabel? {
         guard let text = value("--label") else { return nil }
-        let word = text.lowercased() == "judgment" ? "judgement" : text.lowercased()
-        guard let label = ClaimLabel(rawValue: word) else {
-            throw UsageError(
-                "unknown label '\(text)'; use one of \(ClaimLabel.allCases.map(\.rawValue).joined(separator: ", "))",
-                command: command)
+        guard let label = ClaimLabel(userText: text) else {
+            throw UsageError("unknown label '\(text)'; use one of \(ClaimLabel.names)", command: command)
         }
         return label
     }

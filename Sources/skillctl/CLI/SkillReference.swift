@@ -14,7 +14,7 @@ struct SkillReference {
         if let hash = text.firstIndex(of: "#") {
             guard allowsRule else { throw UsageError("\(command) takes a skill, not a rule address", command: command) }
             let id = String(text[text.index(after: hash)...])
-            guard GraphRuleID.isValid(id) else {
+            guard RuleID.isValid(id) else {
                 throw UsageError("'\(id)' after '#' is not a rule id; write it as R6", command: command)
             }
             rule = id.uppercased()
@@ -30,14 +30,5 @@ struct SkillReference {
         if let problem = SkillName.problem(with: name) {
             throw UsageError("'\(name)' is not a skill name: it \(problem)", command: command)
         }
-    }
-}
-
-/// Rule ids as users type them: `R6` or `r6`.
-enum GraphRuleID {
-    static func isValid(_ text: String) -> Bool {
-        guard let first = text.first, first == "R" || first == "r" else { return false }
-        let digits = text.dropFirst()
-        return !digits.isEmpty && digits.count < 6 && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 }

@@ -28,7 +28,7 @@ struct ClaimsCommand: Command {
         label = try arguments.claimLabel(command: Self.name)
         section = arguments.value("--section")
         if let text = arguments.value("--rule") {
-            guard GraphRuleID.isValid(text) else {
+            guard RuleID.isValid(text) else {
                 throw UsageError("--rule takes a rule id such as R6, not '\(text)'", command: Self.name)
             }
             rule = text.uppercased()
