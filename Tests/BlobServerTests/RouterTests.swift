@@ -1040,6 +1040,14 @@ extension RouterTests {
             #expect(ErrorResponder.response(for: CocoaError(.fileReadUnknown)).status == 500)
         }
 
+        @Test func anUnexpectedErrorsDetailsGoToTheLogNotTheClient() {
+            struct Leaky: Error, CustomStringConvertible { var description: String { "SELECT * FROM /srv/secret.db" } }
+            let response = ErrorResponder.response(for: Leaky())
+            #expect(response.status == 500)
+            #expect(!response.text.contains("secret"))
+            #expect(response.internalError == "SELECT * FROM /srv/secret.db")
+        }
+
         @Test func anErrorsOwnHeadersAreKept() {
             let response = ErrorResponder.response(for: HTTPError(
                 429, "SLOW_DOWN", "later", headers: [("Retry-After", "5"), ("Cache-Control", "private")]))

@@ -61,9 +61,15 @@ enum ErrorResponder {
             http = HTTPError(500, "INTERNAL", "integrity failure: \(what); the server's operator should run 'skillctl fsck'")
         default:
             // The details (paths, SQL) are for the operator's log, not the client.
-            FileHandle.standardError.write(Data("skillstore: internal error: \(error)\n".utf8))
             http = HTTPError(500, "INTERNAL", "the server failed to answer; its log says why")
+            var response = body(http)
+            response.internalError = "\(error)"
+            return response
         }
+        return body(http)
+    }
+
+    private static func body(_ http: HTTPError) -> HTTPResponse {
         let body = ErrorBody(error: .init(
             code: http.code, message: http.message, diagnostics: http.diagnostics.isEmpty ? nil : http.diagnostics))
         var headers = http.headers

@@ -112,6 +112,8 @@ public struct HTTPResponse: Sendable {
     /// transport prepares it once and sends it again and again (not for a
     /// body in a file, which is read as it is sent).
     public var reusable: ReusableResponse?
+    /// For a 500: what went wrong, for the operator's log (never sent).
+    public var internalError: String?
 
     public init(status: Int, headers: [(String, String)] = [], body: ResponseBytes, range: Range<Int>? = nil) {
         self.status = status

@@ -120,6 +120,12 @@ final class AccessLog: @unchecked Sendable {
         lock.withLock { handle.write(Data(line.utf8)) }
     }
 
+    /// A line of its own, for what is not a request (a 500's cause).
+    func note(_ text: String) {
+        let line = "skillstore: \(Self.escape(text))\n"
+        lock.withLock { handle.write(Data(line.utf8)) }
+    }
+
     static func escape(_ text: String) -> String {
         var escaped = ""
         for scalar in text.unicodeScalars {

@@ -9,6 +9,8 @@ public final class SkillStoreServer: Sendable {
         public var http = HTTPServer.Configuration()
         /// Where the access log goes: nil for nowhere.
         public var accessLog: FileHandle? = .standardError
+        /// Where the causes of 500 answers go: nil for nowhere.
+        public var errorLog: FileHandle? = .standardError
         /// Memory for the index of served blobs (about 1 KB each when
         /// spooled, their size plus that when not).
         public var blobCacheBytes = 128 << 20
@@ -56,11 +58,13 @@ public final class SkillStoreServer: Sendable {
         }
         self.router = router
         let log = options.accessLog.map(AccessLog.init)
+        let errors = options.errorLog.map(AccessLog.init)
         var configuration = options.http
         configuration.recordsClientAddress = log != nil
         http = HTTPServer(configuration, responder: router) { completion in
             metrics.record(completion)
             log?.record(completion)
+            if let problem = completion.internalError { errors?.note("internal error answering \(completion.path): \(problem)") }
         }
         box.server = http
     }

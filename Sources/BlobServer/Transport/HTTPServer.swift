@@ -43,6 +43,8 @@ public final class HTTPServer: @unchecked Sendable {
         public var remoteAddress: String
         /// False when the connection ended before the response was sent.
         public var completed: Bool
+        /// For a 500, what went wrong (`HTTPResponse.internalError`).
+        public var internalError: String?
     }
 
     public let configuration: Configuration
@@ -232,7 +234,7 @@ public final class HTTPServer: @unchecked Sendable {
             status: response?.status ?? 0,
             bytes: state.request.method == "HEAD" ? 0 : (response?.bodyCount ?? 0),
             seconds: elapsed, remoteAddress: state.request.remoteAddress,
-            completed: termination == .REQUEST_TERMINATED_COMPLETED_OK))
+            completed: termination == .REQUEST_TERMINATED_COMPLETED_OK, internalError: response?.internalError))
     }
 
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
