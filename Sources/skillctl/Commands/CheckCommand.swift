@@ -10,7 +10,9 @@ struct CheckCommand: Command {
         Each argument is a SKILL.md, a skill folder or a pack on disk (checked
         before publishing), or the name of a published skill. Diagnostics are
         printed as path:line:col: error|warning: message [code]. Links and
-        anchors are resolved against the store when a database exists.
+        anchors are resolved against the store when a database exists. With
+        --server, a published skill is checked by the server, against its
+        store; files on disk are checked here without a store.
 
         Errors: front-matter and Agent Skills rules; a link whose text time
         disagrees with its URL time [time-mismatch]; a relative link to a file
