@@ -5,8 +5,10 @@ public struct HTTPRequest: Sendable {
     public var path: String
     /// Query arguments, decoded; the last value wins when a name repeats.
     public var query: [String: String]
-    /// Header values by lowercase name; repeated headers are joined with ", ".
-    public var headers: [String: String]
+    /// Header fields by lowercase name, in the order they came; a repeated
+    /// name's values are joined with ", ". An array: a request carries a
+    /// handful of headers, and scanning them costs less than hashing.
+    public private(set) var fields: [(name: String, value: String)] = []
     public var body: [UInt8]
     /// The client's address, for the access log.
     public var remoteAddress: String
@@ -19,22 +21,46 @@ public struct HTTPRequest: Sendable {
         self.path = path
         // An empty value (`?version=`) means the parameter is not given.
         self.query = query.filter { !$0.value.isEmpty }
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $0 + ", " + $1 })
         self.body = body
         self.remoteAddress = remoteAddress
+        for (name, value) in headers { Self.add(name.lowercased(), value, to: &fields) }
     }
 
-    /// Headers already keyed by lowercase name, as the transport collects them.
-    init(method: String, path: String, query: [String: String], lowercasedHeaders: [String: String], remoteAddress: String) {
+    /// Fields already named in lowercase, as the transport collects them.
+    init(
+        method: String, path: String, query: [String: String], fields: [(name: String, value: String)],
+        remoteAddress: String
+    ) {
         self.method = method
         self.path = path
         self.query = query.isEmpty ? query : query.filter { !$0.value.isEmpty }
-        headers = lowercasedHeaders
+        self.fields = fields
         body = []
         self.remoteAddress = remoteAddress
     }
 
-    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    /// Adds a header whose name is already lowercase, joining it to an
+    /// earlier one of the same name.
+    static func add(_ name: String, _ value: String, to fields: inout [(name: String, value: String)]) {
+        if let index = fields.firstIndex(where: { $0.name == name }) {
+            fields[index].value += ", " + value
+        } else {
+            fields.append((name, value))
+        }
+    }
+
+    public func header(_ name: String) -> String? {
+        // Callers mostly ask with a lowercase literal: look that up as it is
+        // (scanning its bytes in place; a Sequence algorithm on the UTF-8
+        // view costs some 60 instructions a byte).
+        let isUpper = { (byte: UInt8) in byte >= 0x41 && byte <= 0x5A }
+        let hasUpper = name.utf8.withContiguousStorageIfAvailable { $0.contains(where: isUpper) }
+            ?? name.utf8.contains(where: isUpper)
+        let wanted = hasUpper ? name.lowercased() : name
+        let count = wanted.utf8.count
+        for field in fields where field.name.utf8.count == count && field.name == wanted { return field.value }
+        return nil
+    }
 
     /// GET and HEAD are answered alike; the transport drops HEAD's body.
     public var isGetOrHead: Bool { method == "GET" || method == "HEAD" }

@@ -135,7 +135,7 @@ final class CachedBlob: Sendable {
 /// threads seldom wait on each other.
 final class BlobCache: Sendable {
     private struct Entries {
-        var entries: [String: CachedBlob] = [:]
+        var entries: [UInt64: CachedBlob] = [:]
         var bytes = 0
         /// The part of `bytes` spent on blobs kept in memory.
         var memoryBytes = 0
@@ -150,18 +150,30 @@ final class BlobCache: Sendable {
         shards = (0..<Self.shardCount).map { _ in Shard() }
     }
 
-    private func shard(_ id: String) -> Shard {
-        // Ids are hex digests: their last digit is as good as a hash.
-        let last = id.utf8.last ?? 0x30
-        return shards[Int(last <= 0x39 ? last &- 0x30 : (last | 0x20) &- 0x61 &+ 10) & (Self.shardCount - 1)]
+    /// A 16-hex id as the number it spells: a cheaper key to hash and
+    /// compare than the string. Its low bits, the id's last digit, pick
+    /// the shard (digests are as good as a hash).
+    private static func key(_ id: String) -> UInt64 {
+        let spell = { (bytes: UnsafeBufferPointer<UInt8>) in
+            bytes.reduce(UInt64(0)) { value, byte in
+                let digit = byte <= 0x39 ? byte &- 0x30 : (byte | 0x20) &- 0x61 &+ 10
+                return value << 4 | UInt64(digit & 0x0F)
+            }
+        }
+        return id.utf8.withContiguousStorageIfAvailable(spell) ?? Array(id.utf8).withUnsafeBufferPointer(spell)
     }
 
-    subscript(id: String) -> CachedBlob? { shard(id).state.withLock { $0.entries[id] } }
+    private func shard(_ key: UInt64) -> Shard { shards[Int(key & UInt64(Self.shardCount - 1))] }
+
+    subscript(id: String) -> CachedBlob? {
+        let key = Self.key(id)
+        return shard(key).state.withLock { $0.entries[key] }
+    }
 
     /// Whether an entry of `cost` for `id` would be kept now; one in memory
     /// also has to fit in a third of the budget.
     func hasRoom(for id: String, cost: Int, inMemory: Bool) -> Bool {
-        shard(id).state.withLock {
+        shard(Self.key(id)).state.withLock {
             $0.bytes + cost <= shardBudget && (!inMemory || $0.memoryBytes + cost <= shardBudget / 3)
         }
     }
@@ -169,10 +181,11 @@ final class BlobCache: Sendable {
     /// Keeps `blob` if the budget allows; returns whether it is kept (a
     /// blob not kept must not have its response prepared).
     func insert(_ blob: CachedBlob, id: String) -> Bool {
-        shard(id).state.withLock { shard in
-            if shard.entries[id] != nil { return false }
+        let key = Self.key(id)
+        return shard(key).state.withLock { shard in
+            if shard.entries[key] != nil { return false }
             guard shard.bytes + blob.cost <= shardBudget else { return false }
-            shard.entries[id] = blob
+            shard.entries[key] = blob
             shard.bytes += blob.cost
             if blob.span == nil { shard.memoryBytes += blob.cost }
             return true

@@ -321,7 +321,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         return HTTPRequest(
             method: String(cString: method), path: String(cString: url), query: collected.query,
-            lowercasedHeaders: collected.headers, remoteAddress: remote)
+            fields: collected.fields, remoteAddress: remote)
     }
 }
 
@@ -360,26 +360,33 @@ private struct SuspendedConnection: @unchecked Sendable {
 }
 
 private struct Collected {
-    var headers: [String: String] = [:]
+    var fields: [(name: String, value: String)] = []
     var query: [String: String] = [:]
 }
 
 private let collectValue: MHD_KeyValueIterator = { target, kind, key, value in
     guard let target, let key else { return .YES }
     let collected = target.assumingMemoryBound(to: Collected.self)
-    let name = String(cString: key)
     let text = value.map { String(cString: $0) } ?? ""
     if kind == .HEADER_KIND {
-        let lower = name.lowercased()
-        if let earlier = collected.pointee.headers[lower] {
-            collected.pointee.headers[lower] = earlier + ", " + text
-        } else {
-            collected.pointee.headers[lower] = text
-        }
+        HTTPRequest.add(lowercasedASCII(key), text, to: &collected.pointee.fields)
     } else {
-        collected.pointee.query[name] = text
+        collected.pointee.query[String(cString: key)] = text
     }
     return .YES
+}
+
+/// A header name with its ASCII letters in lowercase (field names are
+/// ASCII tokens), made in one pass over the C string.
+private func lowercasedASCII(_ name: UnsafePointer<CChar>) -> String {
+    let count = strlen(name)
+    return String(unsafeUninitializedCapacity: count) { buffer in
+        for index in 0..<count {
+            let byte = UInt8(bitPattern: name[index])
+            buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+        }
+        return count
+    }
 }
 
 private let releaseBody: @convention(c) (UnsafeMutableRawPointer?) -> Void = { owner in

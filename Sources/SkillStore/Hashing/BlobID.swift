@@ -68,11 +68,17 @@ public enum BlobReference: Hashable, Sendable {
     case digest(BlobDigest)
 
     public init?(_ text: String) {
-        // Servers parse one per request: no copies unless the text needs them.
+        // Servers parse one per request: no copies unless the text needs
+        // them, and the bytes scanned in place (Sequence algorithms on
+        // String.UTF8View cost some 60 instructions a byte).
         let utf8 = text.utf8
         if utf8.count == 16 {
-            guard utf8.allSatisfy(BlobDigest.isHexDigit) else { return nil }
-            self = .id(utf8.contains { $0 >= 0x41 && $0 <= 0x46 } ? text.lowercased() : text)
+            let scan = { (bytes: UnsafeBufferPointer<UInt8>) in
+                (hex: bytes.allSatisfy(BlobDigest.isHexDigit), upper: bytes.contains { $0 >= 0x41 && $0 <= 0x46 })
+            }
+            let found = utf8.withContiguousStorageIfAvailable(scan) ?? Array(utf8).withUnsafeBufferPointer(scan)
+            guard found.hex else { return nil }
+            self = .id(found.upper ? text.lowercased() : text)
             return
         }
         var body = Substring(text)
