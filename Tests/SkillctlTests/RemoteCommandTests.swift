@@ -132,6 +132,35 @@ import Testing
         #expect(result.stderr.contains("DIGEST_MISMATCH") || result.stderr.contains("hash"))
     }
 
+    /// Answers every request with a skill list of `size` bytes.
+    struct FloodingServer: Responder {
+        let size: Int
+        func respond(to request: HTTPRequest) -> HTTPResponse {
+            HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: [UInt8](repeating: 0x20, count: size))
+        }
+        func isQuick(_ request: HTTPRequest) -> Bool { true }
+    }
+
+    @Test func anAnswerOverTheLimitIsRefusedUnread() throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.port = 0
+        let server = HTTPServer(configuration, responder: FloodingServer(size: 3 << 20))
+        try server.start()
+        defer { server.stop(grace: 1) }
+        let folder = try TemporaryFolder()
+        var client = Skillctl(database: folder.url.appendingPathComponent("unused.db"))
+        client.environment["SKILLSTORE_SERVER"] = "http://127.0.0.1:\(server.port)"
+        client.environment["SKILLSTORE_MAX_ANSWER_MB"] = "2"
+        let refused = try client.run(["ls"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("over 2 MB"), "\(refused.stderr)")
+        // Under the limit the same answer is read (and is not a skill list).
+        client.environment["SKILLSTORE_MAX_ANSWER_MB"] = "4"
+        let read = try client.run(["ls"])
+        #expect(read.status == 1)
+        #expect(read.stderr.contains("not the JSON expected"), "\(read.stderr)")
+    }
+
     @Test func anUnreachableServerIsAClearError() throws {
         let folder = try TemporaryFolder()
         var client = Skillctl(database: folder.url.appendingPathComponent("unused.db"))

@@ -50,9 +50,17 @@ extension Context {
         return nil
     }
 
+    /// `SKILLSTORE_MAX_ANSWER_MB`: the largest answer read from a server.
+    var maxAnswerBytes: Int {
+        guard let text = environment["SKILLSTORE_MAX_ANSWER_MB"], let megabytes = Int(text), megabytes > 0 else {
+            return RemoteCatalog.defaultMaxAnswerBytes
+        }
+        return megabytes << 20
+    }
+
     /// The server when one is named, else the local database (which must exist).
     func catalog() throws -> any SkillCatalog {
-        if let serverURL { return try RemoteCatalog(serverURL, token: token) }
+        if let serverURL { return try RemoteCatalog(serverURL, token: token, maxAnswerBytes: maxAnswerBytes) }
         return try openForReading()
     }
 }

@@ -12,7 +12,7 @@ final class RemoteCatalog: SkillCatalog {
     let token: String?
     private let session: URLSession
 
-    init(_ url: String, token: String?) throws {
+    init(_ url: String, token: String?, maxAnswerBytes: Int) throws {
         var text = url
         while text.hasSuffix("/") { text.removeLast() }
         guard let base = URL(string: text), let scheme = base.scheme?.lowercased(), ["http", "https"].contains(scheme),
@@ -24,8 +24,16 @@ final class RemoteCatalog: SkillCatalog {
         self.token = token
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 120
-        session = URLSession(configuration: configuration)
+        transfers = BoundedTransfers(limit: maxAnswerBytes)
+        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
     }
+
+    /// The largest answer read unless SKILLSTORE_MAX_ANSWER_MB says
+    /// otherwise: four times the server's default body limit, so that any
+    /// blob it accepted fits, while a hostile or broken server cannot make
+    /// the client hold gigabytes.
+    static let defaultMaxAnswerBytes = 256 << 20
+    private let transfers: BoundedTransfers
 
     func version(of name: String, label: String?) throws -> SkillVersion {
         if let label { return try json(["api", "v1", "skills", name, "versions", label]) }
@@ -138,22 +146,20 @@ final class RemoteCatalog: SkillCatalog {
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.httpBody = body
 
-        let done = DispatchSemaphore(value: 0)
-        let result = ResultBox()
-        session.dataTask(with: request) { data, response, error in
-            result.value = (data, response, error)
-            done.signal()
-        }.resume()
-        done.wait()
-        let (data, response, error) = result.value ?? (nil, nil, nil)
+        let (data, response, error) = transfers.run(session.dataTask(with: request))
+        if error is AnswerTooLarge {
+            throw RemoteError(
+                status: 0, code: "ANSWER_TOO_LARGE",
+                message: "\(base.absoluteString) sent an answer over \(transfers.limit >> 20) MB, "
+                    + "the most read (SKILLSTORE_MAX_ANSWER_MB); not read")
+        }
         guard let response = response as? HTTPURLResponse, error == nil else {
             throw RemoteError(
                 status: 0, code: "UNREACHABLE",
                 message: "cannot reach \(base.absoluteString): \(error?.localizedDescription ?? "no answer")")
         }
-        let bytes = data ?? Data()
-        guard response.statusCode < 400 else { throw Self.error(status: response.statusCode, body: bytes) }
-        return (bytes, response)
+        guard response.statusCode < 400 else { throw Self.error(status: response.statusCode, body: data) }
+        return (data, response)
     }
 
     private static func error(status: Int, body: Data) -> any Error {
@@ -176,8 +182,56 @@ struct RemoteError: Error, CustomStringConvertible {
     var description: String { status == 0 ? message : "the server refused (\(status) \(code)): \(message)" }
 }
 
-private final class ResultBox: @unchecked Sendable {
-    // @unchecked: written by the session's callback before the semaphore
-    // is signalled, read only after it.
-    var value: (Data?, URLResponse?, (any Error)?)?
+/// Runs one data task at a time and collects its answer, cancelling it
+/// once the answer passes `limit` bytes (announced or received).
+private final class BoundedTransfers: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    // @unchecked: the fields are guarded by `lock`; `run` waits for the
+    // session's callbacks to finish before it reads them.
+    let limit: Int
+    private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+    private var response: URLResponse?
+    private var failure: (any Error)?
+
+    init(limit: Int) { self.limit = limit }
+
+    func run(_ task: URLSessionDataTask) -> (Data, URLResponse?, (any Error)?) {
+        lock.withLock { (data, response, failure) = (Data(), nil, nil) }
+        task.resume()
+        done.wait()
+        return lock.withLock { (data, response, failure) }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        let tooLarge = response.expectedContentLength > Int64(limit)
+        lock.withLock {
+            self.response = response
+            if tooLarge { failure = AnswerTooLarge() }
+        }
+        completionHandler(tooLarge ? .cancel : .allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let tooLarge = lock.withLock {
+            guard failure == nil else { return false }
+            guard self.data.count + data.count <= limit else {
+                failure = AnswerTooLarge()
+                return true
+            }
+            self.data.append(data)
+            return false
+        }
+        if tooLarge { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        lock.withLock { if failure == nil { failure = error } }
+        done.signal()
+    }
 }
+
+private struct AnswerTooLarge: Error {}
