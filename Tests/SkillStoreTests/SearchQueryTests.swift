@@ -87,4 +87,25 @@ import Testing
         #expect(!SearchQuery.mayMatch(SearchQuery.folded("a fold, no joint"), openings: query.openings))
         #expect(SearchQuery.mayMatch(SearchQuery.folded("a fold"), also: SearchQuery.folded("Hinges"), openings: query.openings))
     }
+
+    @Test func userTextIsCheckedOnceAndRefusalsNameTheCallersParameter() throws {
+        let request = try SearchRequest(
+            userQuery: "fold", kind: "CLAIM", label: "Measured", skill: "dough-*", limit: "3", allVersions: true)
+        #expect(request == SearchRequest(
+            query: "fold", kind: .claim, label: .measured, skill: "dough-*", limit: 3, allVersions: true))
+        let refused: [(kind: String?, label: String?, skill: String?, limit: String?, names: SearchRequest.Parameter)] = [
+            ("paragraph", nil, nil, nil, .kind), (nil, "sure", nil, nil, .label), ("rule", "measured", nil, nil, .label),
+            (nil, nil, "", nil, .skill), (nil, nil, nil, "0", .limit), (nil, nil, nil, "1001", .limit), (nil, nil, nil, "ten", .limit),
+        ]
+        for case let (kind, label, skill, limit, parameter) in refused {
+            #expect {
+                try SearchRequest(userQuery: "fold", kind: kind, label: label, skill: skill, limit: limit, allVersions: false)
+            } throws: { error in
+                (error as? SearchRequest.Refusal)?.message { "<\($0)>" }.contains("<\(parameter)>") == true
+            }
+        }
+        #expect(throws: SearchRequest.Refusal.self) {
+            try SearchRequest(userQuery: " \t", kind: nil, label: nil, skill: nil, limit: nil, allVersions: false)
+        }
+    }
 }

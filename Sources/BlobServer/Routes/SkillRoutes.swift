@@ -113,40 +113,23 @@ struct SkillRoutes: Sendable {
         return accept.contains("application/json") && !accept.contains("text/plain")
     }
 
-
     /// `q`, `kind`, `label`, `skill`, `limit`, `all_versions`: what
     /// `skillctl search` takes, with the same checks.
     static func searchRequest(_ query: [String: String]) throws -> SearchRequest {
-        guard let text = query["q"], text.contains(where: { !$0.isWhitespace }) else {
-            throw HTTPError.badRequest("q, the search query, is missing or empty")
+        do {
+            return try SearchRequest(
+                userQuery: query["q"] ?? "", kind: query["kind"], label: query["label"], skill: query["skill"],
+                limit: query["limit"], allVersions: ["1", "true", "yes"].contains(query["all_versions"]?.lowercased() ?? ""))
+        } catch {
+            throw HTTPError.badRequest(error.message { parameter in
+                switch parameter {
+                case .query: "q"
+                case .kind: "kind"
+                case .label: "label"
+                case .skill: "skill"
+                case .limit: "limit"
+                }
+            })
         }
-        var kind: SearchKind?
-        if let value = query["kind"], !value.isEmpty {
-            guard let parsed = SearchKind(rawValue: value.lowercased()) else {
-                throw HTTPError.badRequest(
-                    "unknown kind '\(value)'; use one of \(SearchKind.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            kind = parsed
-        }
-        var label: ClaimLabel?
-        if let value = query["label"], !value.isEmpty {
-            guard let parsed = ClaimLabel(userText: value) else {
-                throw HTTPError.badRequest("unknown label '\(value)'; use one of \(ClaimLabel.names)")
-            }
-            if let kind, kind != .claim {
-                throw HTTPError.badRequest("label selects claims; it cannot be used with kind \(kind.rawValue)")
-            }
-            label = parsed
-        }
-        var limit = SearchRequest.defaultLimit
-        if let value = query["limit"] {
-            guard let number = Int(value), (1...SearchRequest.maxLimit).contains(number) else {
-                throw HTTPError.badRequest("limit must be a whole number from 1 to \(SearchRequest.maxLimit)")
-            }
-            limit = number
-        }
-        let skill = query["skill"].flatMap { $0.isEmpty ? nil : $0 }
-        let allVersions = ["1", "true", "yes"].contains(query["all_versions"]?.lowercased() ?? "")
-        return SearchRequest(query: text, kind: kind, label: label, skill: skill, limit: limit, allVersions: allVersions)
     }
 }

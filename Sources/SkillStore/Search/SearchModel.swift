@@ -42,6 +42,61 @@ public struct SearchRequest: Sendable, Equatable {
     }
 }
 
+extension SearchRequest {
+    /// What a user sets, named differently by each front end (`--kind` on
+    /// the command line, `kind` in the API).
+    public enum Parameter: Sendable { case query, kind, label, skill, limit }
+
+    /// A value that search does not take. The message names the parameter
+    /// as the caller's users know it.
+    public struct Refusal: Error, Sendable {
+        private let render: @Sendable ((Parameter) -> String) -> String
+        init(_ render: @escaping @Sendable ((Parameter) -> String) -> String) { self.render = render }
+        public func message(naming name: (Parameter) -> String) -> String { render(name) }
+    }
+
+    /// A request from the text a user gave (options or query parameters),
+    /// checked the same way wherever it comes from; nil means not given.
+    public init(
+        userQuery query: String, kind: String?, label: String?, skill: String?, limit: String?, allVersions: Bool
+    ) throws(Refusal) {
+        guard query.contains(where: { !$0.isWhitespace }) else {
+            throw Refusal { name in "the search query (\(name(.query))) is empty" }
+        }
+        var parsedKind: SearchKind?
+        if let kind {
+            guard let parsed = SearchKind(rawValue: kind.lowercased()) else {
+                let kinds = SearchKind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw Refusal { name in "unknown \(name(.kind)) '\(kind)'; use one of \(kinds)" }
+            }
+            parsedKind = parsed
+        }
+        var parsedLabel: ClaimLabel?
+        if let label {
+            guard let parsed = ClaimLabel(userText: label) else {
+                throw Refusal { name in "unknown \(name(.label)) '\(label)'; use one of \(ClaimLabel.names)" }
+            }
+            if let parsedKind, parsedKind != .claim {
+                throw Refusal { name in
+                    "\(name(.label)) selects claims; it cannot be used with \(name(.kind)) \(parsedKind.rawValue)"
+                }
+            }
+            parsedLabel = parsed
+        }
+        if skill?.isEmpty == true {
+            throw Refusal { name in "\(name(.skill)) needs a name or a glob such as 'dough-*'" }
+        }
+        var count = Self.defaultLimit
+        if let limit {
+            guard let number = Int(limit), (1...Self.maxLimit).contains(number) else {
+                throw Refusal { name in "\(name(.limit)) takes a whole number from 1 to \(Self.maxLimit), not '\(limit)'" }
+            }
+            count = number
+        }
+        self.init(query: query, kind: parsedKind, label: parsedLabel, skill: skill, limit: count, allVersions: allVersions)
+    }
+}
+
 /// One ranked hit.
 public struct SearchHit: Sendable, Codable, Equatable {
     public var kind: SearchKind

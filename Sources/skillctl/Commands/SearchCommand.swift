@@ -49,32 +49,23 @@ struct SearchCommand: Command {
         guard !arguments.positionals.isEmpty else {
             throw UsageError("search needs a query", command: Self.name)
         }
-        let query = arguments.positionals.joined(separator: " ")
         readsStandardInput = arguments.positionals == ["-"]
-        guard readsStandardInput || query.contains(where: { !$0.isWhitespace }) else {
-            throw UsageError("the search query is empty", command: Self.name)
+        do {
+            request = try SearchRequest(
+                userQuery: arguments.positionals.joined(separator: " "), kind: arguments.value("--kind"),
+                label: arguments.value("--label"), skill: arguments.value("--skill"),
+                limit: arguments.value("--limit"), allVersions: arguments.has("--all-versions"))
+        } catch {
+            throw UsageError(error.message { parameter in
+                switch parameter {
+                case .query: "QUERY"
+                case .kind: "--kind"
+                case .label: "--label"
+                case .skill: "--skill"
+                case .limit: "--limit"
+                }
+            }, command: Self.name)
         }
-        var kind: SearchKind?
-        if let text = arguments.value("--kind") {
-            guard let parsed = SearchKind(rawValue: text.lowercased()) else {
-                throw UsageError(
-                    "unknown kind '\(text)'; use one of \(SearchKind.allCases.map(\.rawValue).joined(separator: ", "))",
-                    command: Self.name)
-            }
-            kind = parsed
-        }
-        let label = try arguments.claimLabel(command: Self.name)
-        if label != nil, let kind, kind != .claim {
-            throw UsageError("--label selects claims; it cannot be used with --kind \(kind.rawValue)", command: Self.name)
-        }
-        if let glob = arguments.value("--skill"), glob.isEmpty {
-            throw UsageError("--skill needs a name or a glob such as 'dough-*'", command: Self.name)
-        }
-        request = SearchRequest(
-            query: query, kind: kind, label: label, skill: arguments.value("--skill"),
-            limit: try arguments.integer("--limit", in: 1...SearchRequest.maxLimit, command: Self.name)
-                ?? SearchRequest.defaultLimit,
-            allVersions: arguments.has("--all-versions"))
     }
 
     func run(_ context: Context) throws -> ExitCode {
