@@ -19,6 +19,14 @@ enum ByteText {
         byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
     }
 
+    /// ASCII `bytes` in lower case, as a String.
+    static func lowercasedString(_ bytes: some Collection<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            for (offset, byte) in bytes.enumerated() { buffer[offset] = lowercased(byte) }
+            return bytes.count
+        }
+    }
+
     /// Where `needle` first occurs in `haystack`, as an offset; nil when it
     /// does not, or when `needle` is empty.
     static func firstOffset(of needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer) -> Int? {
