@@ -218,7 +218,7 @@ struct GraphExtractor {
             let run = text.runs[index]
             // A text run can span a sentence boundary: read only this sentence's part.
             let part = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
-            guard run.style == .code || (run.link == nil && text.bytes[part].contains(0x52)) else { continue }
+            guard run.style == .code || (run.link == nil && ByteText.contains(0x52, in: text.bytes[part])) else { continue }
             let content = text.string(part)
             if run.style == .code {
                 if let id = Self.ruleID(atStartOf: Substring(content)), id == content {

@@ -75,11 +75,9 @@ struct SentenceReader {
         }
         var start = 0
         var groupIndex = 0
-        bytes.withUnsafeBufferPointer { buffer in
-            // Only `.`, `!` and `?` can end a sentence; everything else is skipped fast.
-            for index in 0..<buffer.count {
-                let byte = buffer[index]
-                guard byte == 0x2E || byte == 0x21 || byte == 0x3F else { continue }
+        bytes.withUnsafeBytes { buffer in
+            // Only `.`, `!` and `?` can end a sentence: only they are visited.
+            ByteText.forEachOffset(of: Self.sentenceMarks, in: buffer) { index in
                 while groupIndex < groups.count && groups[groupIndex].upperBound <= index { groupIndex += 1 }
                 let inGroup = groupIndex < groups.count && groups[groupIndex].contains(index)
                 if !inGroup, !text.isCode(index), let end = sentenceEnd(at: index) {
@@ -91,6 +89,9 @@ struct SentenceReader {
         if start < bytes.count { close(start..<bytes.count) }
         return ranges
     }
+
+    private static let sentenceMarks: [UInt8] = [0x2E, 0x21, 0x3F]
+    private static let parentheses: [UInt8] = [0x28, 0x29]
 
     private static let abbreviations: Set<String> = ["e.g", "i.e", "etc", "vs", "cf", "fig", "approx", "eg", "ie", "dr", "mr", "mrs", "ms", "prof", "st"]
     private static let abbreviationBytes = abbreviations.map { Array($0.utf8) }
@@ -175,9 +176,9 @@ struct SentenceReader {
         var groups: [Range<Int>] = []
         var depth = 0
         var open = 0
-        bytes.withUnsafeBufferPointer { buffer in
-            for index in 0..<buffer.count where buffer[index] == 0x28 || buffer[index] == 0x29 {
-                if text.isCode(index) { continue }
+        bytes.withUnsafeBytes { buffer in
+            ByteText.forEachOffset(of: Self.parentheses, in: buffer) { index in
+                if text.isCode(index) { return }
                 if buffer[index] == 0x28 {
                     if depth == 0 { open = index }
                     depth += 1

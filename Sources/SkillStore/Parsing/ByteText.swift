@@ -19,6 +19,39 @@ enum ByteText {
         byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
     }
 
+    /// Whether `byte` occurs in `bytes`; memchr reads many bytes per instruction.
+    static func contains(_ byte: UInt8, in bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            buffer.baseAddress.map { memchr($0, Int32(byte), buffer.count) != nil } ?? false
+        }
+    }
+
+    /// Calls `body` with the offset of each byte of `haystack` that is one of
+    /// `targets`, in order. memchr finds them: prose holds few of the bytes
+    /// looked for (`(`, `.`), and a loop over every byte costs more than the
+    /// work done at each one found.
+    static func forEachOffset(
+        of targets: [UInt8], in haystack: UnsafeRawBufferPointer, _ body: (Int) -> Void
+    ) {
+        guard let base = haystack.baseAddress, !targets.isEmpty else { return }
+        let count = haystack.count
+        func next(_ target: UInt8, from start: Int) -> Int {
+            guard start < count, let found = memchr(base + start, Int32(target), count - start) else { return count }
+            return base.distance(to: UnsafeRawPointer(found))
+        }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: targets.count) { positions in
+            for index in targets.indices { positions[index] = next(targets[index], from: 0) }
+            while true {
+                var nearest = 0
+                for index in 1..<targets.count where positions[index] < positions[nearest] { nearest = index }
+                let offset = positions[nearest]
+                guard offset < count else { return }
+                body(offset)
+                positions[nearest] = next(targets[nearest], from: offset + 1)
+            }
+        }
+    }
+
     /// ASCII `bytes` in lower case, as a String.
     static func lowercasedString(_ bytes: some Collection<UInt8>) -> String {
         String(unsafeUninitializedCapacity: bytes.count) { buffer in
