@@ -111,6 +111,14 @@ private struct Converter {
         }
         var children: [MarkdownNode] = []
         var child = cmark_node_first_child(node)
+        // Counting first makes one allocation per parent, not one per doubling.
+        var count = 0
+        while let current = child {
+            count += 1
+            child = cmark_node_next(current)
+        }
+        children.reserveCapacity(count)
+        child = cmark_node_first_child(node)
         while let current = child {
             children.append(try convert(current, depth: depth + 1))
             child = cmark_node_next(current)
