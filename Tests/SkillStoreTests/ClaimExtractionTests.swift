@@ -165,6 +165,17 @@ import Testing
         #expect(try extract(body).claims.map(\.label) == [.unlabelled])
     }
 
+    @Test("A configured word beyond ASCII is read in any case, marked up or bare")
+    func configuredVocabularyBeyondASCII() throws {
+        var vocabulary = LabelVocabulary.standard
+        vocabulary.add("geprüft", meaning: .measured)
+        let graph = try extract("*GEPRÜFT* The fold takes 3 s. The hinge takes 2 s (derived; Geprüft).\n", vocabulary: vocabulary)
+        #expect(claims(graph) == [
+            "6:1 paragraph measured [measured] | GEPRÜFT The fold takes 3 s.",
+            "6:32 paragraph derived [derived, measured] | The hinge takes 2 s (derived; Geprüft).",
+        ])
+    }
+
     // MARK: - Legend, negation, cited and unlabelled
 
     @Test("Legend sentences declare the skill's labels and are not claims")
@@ -187,6 +198,15 @@ import Testing
         #expect(claims(graph) == [
             "6:1 paragraph unlabelled [] | The fold is not measured yet.",
             "6:33 paragraph derived [derived] | The hinge is not yet measured, only derived.",
+        ])
+    }
+
+    @Test("A negation is read among words beyond ASCII as among ASCII ones")
+    func negationBeyondASCII() throws {
+        let graph = try extract("The façade is not *measured*. The café was *measured*.\n")
+        #expect(claims(graph) == [
+            "6:1 paragraph unlabelled [] | The façade is not measured.",
+            "6:32 paragraph measured [measured] | The café was measured.",
         ])
     }
 
@@ -245,6 +265,19 @@ import Testing
     }
 
     // MARK: - Sentences
+
+    @Test("Abbreviations are known in any case")
+    func abbreviationsInAnyCase() throws {
+        let graph = try extract("Bring a stand, a cloth, ETC. Then see Fig. The small one. Done.\n")
+        #expect(graph.claims.map(\.text) == ["Bring a stand, a cloth, ETC. Then see Fig. The small one.", "Done."])
+    }
+
+    @Test("White space beyond ASCII around a heading is trimmed: the rules list under it is read")
+    func headingTrimmedOfNonBreakingSpaces() throws {
+        let graph = try extract("## Rules\u{00A0}\n\n1. Fold it (*judgement*).\n")
+        #expect(graph.sections.map(\.path) == [["Rules"]])
+        #expect(rules(graph) == ["R1 8:1 - in Rules"])
+    }
 
     @Test("Abbreviations do not end a sentence")
     func abbreviationsDoNotEndSentences() throws {

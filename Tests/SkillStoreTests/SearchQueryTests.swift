@@ -13,6 +13,7 @@ import Testing
         ("fold NOT hinge", #""fold" NOT "hinge""#),
         ("fold AND hinge", #""fold" AND "hinge""#),
         ("Duo-Navigation", #""duo" AND "navigation""#),
+        ("Crème BRÛLÉE", #""crème" AND "brûlée""#),
     ])
     func theLanguage(input: String, expected: String) {
         #expect(SearchQuery(input)?.fts5 == expected)

@@ -29,6 +29,9 @@ struct FlatText {
     var links: [Link] = []
 
     init(_ nodes: [MarkdownNode], fallback: SourceLocation?) {
+        // Room for a typical paragraph at once, rather than growing by doubling from a few bytes.
+        bytes.reserveCapacity(512)
+        runs.reserveCapacity(16)
         for node in nodes { append(node, style: .plain, link: nil) }
         if runs.first?.location == nil, let fallback, !runs.isEmpty { runs[0].location = fallback }
     }
@@ -64,7 +67,9 @@ struct FlatText {
     private mutating func add(_ text: String, style: Style, location: SourceLocation?, link: Int?) {
         guard !text.isEmpty else { return }
         let start = bytes.count
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        // Through a buffer pointer, the append is one copy, not a walk of the string.
+        text.withUTF8 { bytes.append(contentsOf: $0) }
         runs.append(Run(range: start..<bytes.count, style: style, location: location, link: link))
     }
 

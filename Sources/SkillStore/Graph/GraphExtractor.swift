@@ -156,9 +156,10 @@ struct GraphExtractor {
         if citationsOnly { return }
         let fallback = location ?? SourceLocation(line: 1, column: 1)
         for sentence in SentenceReader(text: text, vocabulary: vocabulary).sentences() {
-            // A rule item's own id (`R7.`) is neither a claim nor a link.
-            if let rule, Self.ruleID(atStartOf: Substring(text.string(sentence.range))) == rule,
-               sentence.range.count <= rule.count + 1 {
+            // A rule item's own id (`R7.`) is neither a claim nor a link. The
+            // length test comes first: it spares a string of every other sentence.
+            if let rule, sentence.range.count <= rule.utf8.count + 1,
+               Self.ruleID(atStartOf: Substring(text.string(sentence.range))) == rule {
                 continue
             }
             readCrossLinks(in: sentence.range, of: text, fallback: fallback, currentRule: rule)
@@ -217,13 +218,14 @@ struct GraphExtractor {
             let run = text.runs[index]
             // A text run can span a sentence boundary: read only this sentence's part.
             let part = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
-            guard run.style == .code || (run.link == nil && text.bytes[part].contains(0x52)) else { continue }
+            guard run.style == .code || (run.link == nil && ByteText.contains(0x52, in: text.bytes[part])) else { continue }
             let content = text.string(part)
             if run.style == .code {
                 if let id = Self.ruleID(atStartOf: Substring(content)), id == content {
                     ruleIDs.append((run.range.lowerBound, id))
                 } else if SkillName.isValid(content), content != skill, run.link == nil {
-                    let certain = content.contains("-")
+                    // A valid name is ASCII: a byte test says what `contains("-")` would.
+                    let certain = content.utf8.contains(0x2D)
                     graph.links.append(CrossLink(
                         kind: .skill, skill: content, rule: nil,
                         location: text.location(of: run.range.lowerBound) ?? fallback, certain: certain))
@@ -276,6 +278,17 @@ extension UInt8 {
 extension String {
     /// Without leading and trailing white space (a fast path for ASCII).
     var trimmedSpaces: String {
+        let utf8 = self.utf8
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        while start < end, ByteText.isWhitespace(utf8[start]) { utf8.formIndex(after: &start) }
+        while end > start, ByteText.isWhitespace(utf8[utf8.index(before: end)]) { utf8.formIndex(before: &end) }
+        // Ends that are ASCII and not white space are where the scalar scan
+        // below would stop; a non-ASCII end may be white space, so it decides.
+        if start == end { return "" }
+        if utf8[start] < 0x80 && utf8[utf8.index(before: end)] < 0x80 {
+            return start == utf8.startIndex && end == utf8.endIndex ? self : String(self[start..<end])
+        }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

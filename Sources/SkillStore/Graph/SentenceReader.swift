@@ -68,28 +68,46 @@ struct SentenceReader {
     /// by white space and a capital, digit, or opening mark, or by the end.
     private func sentenceRanges(outside groups: [Range<Int>]) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
+        // A sentence is kept trimmed, and only if it holds a letter (or a non-ASCII byte).
+        func close(_ range: Range<Int>) {
+            guard let range = trimmed(range) else { return }
+            if bytes[range].contains(where: { ByteText.isLetter($0) || $0 >= 0x80 }) { ranges.append(range) }
+        }
         var start = 0
         var groupIndex = 0
-        bytes.withUnsafeBufferPointer { buffer in
-            // Only `.`, `!` and `?` can end a sentence; everything else is skipped fast.
-            for index in 0..<buffer.count {
-                let byte = buffer[index]
-                guard byte == 0x2E || byte == 0x21 || byte == 0x3F else { continue }
+        bytes.withUnsafeBytes { buffer in
+            // Only `.`, `!` and `?` can end a sentence: only they are visited.
+            ByteText.forEachOffset(of: Self.sentenceMarks, in: buffer) { index in
                 while groupIndex < groups.count && groups[groupIndex].upperBound <= index { groupIndex += 1 }
                 let inGroup = groupIndex < groups.count && groups[groupIndex].contains(index)
                 if !inGroup, !text.isCode(index), let end = sentenceEnd(at: index) {
-                    ranges.append(start..<end)
+                    close(start..<end)
                     start = end
                 }
             }
         }
-        if start < bytes.count { ranges.append(start..<bytes.count) }
-        return ranges.compactMap(trimmed).filter { range in
-            bytes[range].contains { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 >= 0x80 }
-        }
+        if start < bytes.count { close(start..<bytes.count) }
+        return ranges
     }
 
+    private static let sentenceMarks: [UInt8] = [0x2E, 0x21, 0x3F]
+    private static let parentheses: [UInt8] = [0x28, 0x29]
+
     private static let abbreviations: Set<String> = ["e.g", "i.e", "etc", "vs", "cf", "fig", "approx", "eg", "ie", "dr", "mr", "mrs", "ms", "prof", "st"]
+    private static let abbreviationBytes = abbreviations.map { Array($0.utf8) }
+
+    /// Whether `bytes[range]`, in lower case, is one of `abbreviations`.
+    private func isAbbreviation(_ range: Range<Int>) -> Bool {
+        let word = bytes[range]
+        guard word.allSatisfy({ $0 < 0x80 }) else {
+            // Unicode case mapping can turn other letters into ASCII ones (the Kelvin sign into "k").
+            return Self.abbreviations.contains(String(decoding: word, as: UTF8.self).lowercased())
+        }
+        // Most words before a full stop are ordinary ones: compare bytes, making no string.
+        return Self.abbreviationBytes.contains { abbreviation in
+            abbreviation.count == word.count && abbreviation.elementsEqual(word.lazy.map(ByteText.lowercased))
+        }
+    }
 
     /// Where the sentence ends if the mark at `index` ends one: after the
     /// mark and any closing quotes or brackets right after it.
@@ -132,8 +150,7 @@ struct SentenceReader {
     private func precededByAbbreviation(_ index: Int) -> Bool {
         var start = index
         while start > 0, bytes[start - 1] != 0x20, bytes[start - 1] != 0x28 { start -= 1 }
-        let word = String(decoding: bytes[start..<index], as: UTF8.self).lowercased()
-        if Self.abbreviations.contains(word) { return true }
+        if isAbbreviation(start..<index) { return true }
         // A single capital is an initial ("J. Smith", "John F. Kennedy") when
         // it opens the text or follows a capitalized word; after a lower-case
         // word it is a name of its own ("plan B. Then ...").
@@ -159,14 +176,16 @@ struct SentenceReader {
         var groups: [Range<Int>] = []
         var depth = 0
         var open = 0
-        for index in bytes.indices where bytes[index] == 0x28 || bytes[index] == 0x29 {
-            if text.isCode(index) { continue }
-            if bytes[index] == 0x28 {
-                if depth == 0 { open = index }
-                depth += 1
-            } else if depth > 0 {
-                depth -= 1
-                if depth == 0 { groups.append(open..<(index + 1)) }
+        bytes.withUnsafeBytes { buffer in
+            ByteText.forEachOffset(of: Self.parentheses, in: buffer) { index in
+                if text.isCode(index) { return }
+                if buffer[index] == 0x28 {
+                    if depth == 0 { open = index }
+                    depth += 1
+                } else if depth > 0 {
+                    depth -= 1
+                    if depth == 0 { groups.append(open..<(index + 1)) }
+                }
             }
         }
         return groups
@@ -200,7 +219,7 @@ struct SentenceReader {
                 // More labels marked up in the same parenthetical (`(*derived*, *judgement*)`).
                 sentence.labels += labelledRuns(in: rest).map(\.label)
                 if let qualifier = trimmed(rest).map(text.string) {
-                    let cleaned = qualifier.trimmingPrefix { $0 == "," || $0 == ";" || $0 == " " }
+                    let cleaned = qualifier.drop { $0 == "," || $0 == ";" || $0 == " " }
                     if !cleaned.isEmpty { sentence.qualifier = String(cleaned) }
                 }
             } else if !groupHasMarkedLabel(inner) {
@@ -222,9 +241,12 @@ struct SentenceReader {
         sentence.links = linkIndexes(in: range).filter { link in
             !detailRanges.contains { $0.contains(text.links[link].range.lowerBound) }
         }
-        var unique: [ClaimLabel] = []
-        for label in sentence.labels.sorted() where !unique.contains(label) { unique.append(label) }
-        sentence.labels = unique
+        // Weakest first, each once; most sentences carry one label or none.
+        if sentence.labels.count > 1 {
+            var unique: [ClaimLabel] = []
+            for label in sentence.labels.sorted() where !unique.contains(label) { unique.append(label) }
+            sentence.labels = unique
+        }
         return sentence
     }
 
@@ -241,17 +263,9 @@ struct SentenceReader {
     }
 
     private func contains(_ phrase: StaticString, in range: Range<Int>) -> Bool {
-        guard range.count >= phrase.utf8CodeUnitCount else { return false }
-        let length = phrase.utf8CodeUnitCount
-        let first = Int32(phrase.utf8Start.pointee)
+        let needle = UnsafeRawBufferPointer(start: phrase.utf8Start, count: phrase.utf8CodeUnitCount)
         return bytes.withUnsafeBytes { buffer in
-            var start = buffer.baseAddress! + range.lowerBound
-            let end = buffer.baseAddress! + range.upperBound
-            while end - start >= length, let found = memchr(start, first, end - start - length + 1) {
-                if memcmp(found, phrase.utf8Start, length) == 0 { return true }
-                start = UnsafeRawPointer(found) + 1
-            }
-            return false
+            ByteText.firstOffset(of: needle, in: UnsafeRawBufferPointer(rebasing: buffer[range])) != nil
         }
     }
 
@@ -301,8 +315,7 @@ struct SentenceReader {
         for index in inner.lowerBound...inner.upperBound {
             guard index == inner.upperBound || bytes[index] == 0x3B || bytes[index] == 0x2C else { continue }
             // Only a short part can be a label word; skip the rest without making a string.
-            if index - start <= 24, let part = trimmed(start..<index),
-               let label = vocabulary.label(for: Substring(text.string(part))) {
+            if index - start <= 24, let part = trimmed(start..<index), let label = vocabulary.label(forUTF8: bytes[part]) {
                 labels.append(label)
             }
             start = index + 1
@@ -316,9 +329,31 @@ struct SentenceReader {
     /// measured", "no one measured": a negation among the three words before
     /// the label means the sentence does not carry it.
     private func negated(before offset: Int, from start: Int) -> Bool {
-        let words = text.string(max(start, offset - 32)..<offset).lowercased()
-            .split(whereSeparator: { !$0.isLetter && $0 != "'" }).suffix(3)
-        return words.contains { Self.negations.contains(String($0)) || $0.hasSuffix("n't") }
+        let window = max(start, offset - 32)..<offset
+        guard bytes[window].allSatisfy({ $0 < 0x80 }) else {
+            let words = text.string(window).lowercased()
+                .split(whereSeparator: { !$0.isLetter && $0 != "'" }).suffix(3)
+            return words.contains { Self.isNegation(String($0)) }
+        }
+        // ASCII: the same words (runs of letters and apostrophes), read
+        // backwards from the label, without a Character lookup per byte.
+        func inWord(_ byte: UInt8) -> Bool { ByteText.isLetter(byte) || byte == 0x27 }
+        var end = offset
+        for _ in 0..<3 {
+            while end > window.lowerBound, !inWord(bytes[end - 1]) { end -= 1 }
+            guard end > window.lowerBound else { return false }
+            var begin = end - 1
+            while begin > window.lowerBound, inWord(bytes[begin - 1]) { begin -= 1 }
+            if Self.isNegation(ByteText.lowercasedString(bytes[begin..<end])) {
+                return true
+            }
+            end = begin
+        }
+        return false
+    }
+
+    private static func isNegation(_ word: String) -> Bool {
+        negations.contains(word) || word.hasSuffix("n't")
     }
 
     private func linkIndexes(in range: Range<Int>) -> [Int] {

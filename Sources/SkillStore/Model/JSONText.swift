@@ -4,8 +4,11 @@
 enum JSONText {
     static func appendQuoted(_ text: String, to output: inout String) {
         output += "\""
-        // Most strings need no escape at all: append them whole.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+        // Most strings need no escape at all: append them whole. The test
+        // reads a buffer, not the string's view: descriptions are long.
+        var contiguous = text
+        let needsEscapes = contiguous.withUTF8 { bytes in bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } }
+        if !needsEscapes {
             output += text
         } else {
             for scalar in text.unicodeScalars {

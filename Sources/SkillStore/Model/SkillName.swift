@@ -4,17 +4,24 @@ public enum SkillName {
     /// Why `name` is not a valid skill name, or nil if it is.
     public static func problem(with name: String) -> String? {
         if name.isEmpty { return "is empty" }
-        if !name.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) {
-            return "may hold only lowercase letters a-z, digits and hyphens"
+        // One pass over the bytes gathers what the checks below need: this
+        // runs on every word in backticks of every skill published.
+        var allowed = true
+        var doubledHyphen = false
+        var previous: UInt8 = 0
+        for byte in name.utf8 {
+            if !((byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D) { allowed = false }
+            if byte == 0x2D && previous == 0x2D { doubledHyphen = true }
+            previous = byte
         }
+        if !allowed { return "may hold only lowercase letters a-z, digits and hyphens" }
         // Only ASCII is left, so bytes are characters.
-        if name.utf8.count > FrontMatterRules.maxNameLength {
-            return "is \(name.utf8.count) characters; at most \(FrontMatterRules.maxNameLength) are allowed"
+        let count = name.utf8.count
+        if count > FrontMatterRules.maxNameLength {
+            return "is \(count) characters; at most \(FrontMatterRules.maxNameLength) are allowed"
         }
-        if name.hasPrefix("-") || name.hasSuffix("-") { return "may not start or end with a hyphen" }
-        if zip(name.utf8, name.utf8.dropFirst()).contains(where: { $0 == 0x2D && $1 == 0x2D }) {
-            return "may not contain two hyphens in a row"
-        }
+        if name.utf8.first == 0x2D || previous == 0x2D { return "may not start or end with a hyphen" }
+        if doubledHyphen { return "may not contain two hyphens in a row" }
         return nil
     }
 

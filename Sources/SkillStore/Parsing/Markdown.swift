@@ -24,10 +24,17 @@ public struct MarkdownNode: Sendable, Equatable {
 
     /// The concatenated text of this node and its descendants, as a reader sees it.
     public var plainText: String {
+        var text = ""
+        appendPlainText(to: &text)
+        return text
+    }
+
+    /// One string for the whole subtree, not one per node joined at each level.
+    private func appendPlainText(to text: inout String) {
         switch kind {
-        case .text, .code, .htmlInline: return literal ?? ""
-        case .softBreak, .lineBreak: return " "
-        default: return children.map(\.plainText).joined()
+        case .text, .code, .htmlInline: text += literal ?? ""
+        case .softBreak, .lineBreak: text += " "
+        default: for child in children { child.appendPlainText(to: &text) }
         }
     }
 }
@@ -104,6 +111,14 @@ private struct Converter {
         }
         var children: [MarkdownNode] = []
         var child = cmark_node_first_child(node)
+        // Counting first makes one allocation per parent, not one per doubling.
+        var count = 0
+        while let current = child {
+            count += 1
+            child = cmark_node_next(current)
+        }
+        children.reserveCapacity(count)
+        child = cmark_node_first_child(node)
         while let current = child {
             children.append(try convert(current, depth: depth + 1))
             child = cmark_node_next(current)

@@ -6,21 +6,15 @@ import Foundation
 /// the bytes exactly as published.
 enum TextDecoding {
     static func decode(_ bytes: [UInt8], path: String) throws(InputRefused) -> String {
-        guard !containsByte(0, in: bytes), var text = String(validating: bytes, as: UTF8.self) else {
+        guard !ByteText.contains(0, in: bytes[...]), var text = String(validating: bytes, as: UTF8.self) else {
             try locateProblem(bytes, path: path)
             preconditionFailure("the standard library and the scan disagree on \(path)")
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        if containsByte(0x0D, in: bytes) {
+        if ByteText.contains(0x0D, in: bytes[...]) {
             text = text.replacingOccurrences(of: "\r\n", with: "\n")
         }
         return text
-    }
-
-    private static func containsByte(_ byte: UInt8, in bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            buffer.baseAddress.map { memchr($0, Int32(byte), buffer.count) != nil } ?? false
-        }
     }
 
     /// Throws at the first byte that is not UTF-8 text, with its line and column.

@@ -71,7 +71,8 @@ struct SearchEntry: Sendable {
 private struct SectionBuilder {
     /// The section's sentences, one per line.
     var body: [UInt8] = []
-    var units = ""
+    /// The `units` column, as UTF-8: built byte by byte, it makes no string per claim.
+    private var unitBytes: [UInt8] = []
     var contents = SearchRowID.Contents()
     var firstLine: Int?
     private var sentences = 0
@@ -80,24 +81,38 @@ private struct SectionBuilder {
     /// Each rule's sentences, as a range of sentence numbers.
     private var ruleSentences: [String: ClosedRange<Int>] = [:]
 
+    var units: String { String(decoding: unitBytes, as: UTF8.self) }
+
     mutating func add(_ claim: Claim) {
-        contents.labels.insert(claim.label)
+        contents.insert(claim.label)
         if firstLine == nil { firstLine = claim.location.line }
-        if !units.isEmpty { units += " " }
-        units += String(claim.location.line) + SearchUnit.code(of: claim.label)
-        let text = Array(claim.text.utf8)
+        if !unitBytes.isEmpty { unitBytes.append(0x20) }
+        appendNumber(claim.location.line)
+        unitBytes.append(SearchUnit.code(of: claim.label))
+        var text = claim.text
+        let length = text.utf8.count
         if claim.unit == .parenthetical {
             // A detail is part of its sentence's text: point into it.
-            let sentence = body[lastSentence...]
-            let offset = sentence.firstRange(of: text).map { $0.lowerBound - lastSentence } ?? 0
-            let length = min(text.count, sentence.count - offset)
-            units += "(\(offset)+\(length))"
+            let sentenceLength = body.count - lastSentence
+            let found = text.withUTF8 { detail in
+                body.withUnsafeBytes { body in
+                    ByteText.firstOffset(
+                        of: UnsafeRawBufferPointer(detail), in: UnsafeRawBufferPointer(rebasing: body[lastSentence...]))
+                }
+            }
+            let offset = found ?? 0
+            unitBytes.append(0x28)
+            appendNumber(offset)
+            unitBytes.append(0x2B)
+            appendNumber(min(length, sentenceLength - offset))
+            unitBytes.append(0x29)
             return
         }
         if !body.isEmpty { body.append(0x0A) }
         lastSentence = body.count
+        text.withUTF8 { body.append(contentsOf: $0) }
         // A sentence is one line: a line break inside one would split it in two.
-        body += text.map { $0 == 0x0A ? 0x20 : $0 }
+        for index in lastSentence..<body.count where body[index] == 0x0A { body[index] = 0x20 }
         if let rule = claim.rule {
             ruleSentences[rule] = (ruleSentences[rule]?.lowerBound ?? sentences)...sentences
         }
@@ -108,10 +123,28 @@ private struct SectionBuilder {
     mutating func add(_ rule: Rule) {
         contents.hasRules = true
         guard let range = ruleSentences[rule.id] else { return }
-        if !units.isEmpty { units += " " }
-        units += "\(rule.id)@\(rule.location.line):\(range.lowerBound)-\(range.upperBound)"
+        if !unitBytes.isEmpty { unitBytes.append(0x20) }
+        unitBytes.append(contentsOf: rule.id.utf8)
+        unitBytes.append(0x40)
+        appendNumber(rule.location.line)
+        unitBytes.append(0x3A)
+        appendNumber(range.lowerBound)
+        unitBytes.append(0x2D)
+        appendNumber(range.upperBound)
         // `t`: the first sentence is the rule's bold title (`1. **Fold often.** ...`).
-        if rule.title != nil { units += "t" }
+        if rule.title != nil { unitBytes.append(0x74) }
+    }
+
+    /// `number` in decimal, as `String(number)` writes it.
+    private mutating func appendNumber(_ number: Int) {
+        if number < 0 { unitBytes.append(0x2D) }
+        let value = number.magnitude
+        var unit: UInt = 1
+        while unit <= value / 10 { unit *= 10 }
+        while unit > 0 {
+            unitBytes.append(0x30 + UInt8(value / unit % 10))
+            unit /= 10
+        }
     }
 }
 
@@ -136,12 +169,14 @@ struct SearchUnit: Equatable {
     /// For a rule: its first sentence is its title.
     var titled = false
 
-    private static let labelCodes: [(ClaimLabel, Character)] = [
-        (.measured, "m"), (.derived, "d"), (.judgement, "j"), (.unverified, "u"), (.cited, "c"), (.unlabelled, "n"),
+    private static let labelCodes: [(ClaimLabel, UInt8)] = [
+        (.measured, UInt8(ascii: "m")), (.derived, UInt8(ascii: "d")), (.judgement, UInt8(ascii: "j")),
+        (.unverified, UInt8(ascii: "u")), (.cited, UInt8(ascii: "c")), (.unlabelled, UInt8(ascii: "n")),
     ]
 
-    static func code(of label: ClaimLabel) -> String {
-        String(labelCodes.first { $0.0 == label }?.1 ?? "n")
+    /// The code of `label`, as an ASCII byte.
+    static func code(of label: ClaimLabel) -> UInt8 {
+        labelCodes.first { $0.0 == label }?.1 ?? UInt8(ascii: "n")
     }
 
     /// The units of a section row, from its text and `units` column.
@@ -171,7 +206,7 @@ struct SearchUnit: Equatable {
             }
             let digits = entry.prefix { $0.isASCII && $0.isNumber }
             guard let line = Int(digits), let code = entry.dropFirst(digits.count).first,
-                  let label = labelCodes.first(where: { $0.1 == code })?.0
+                  let label = labelCodes.first(where: { Character(UnicodeScalar($0.1)) == code })?.0
             else { continue }
             let detail = entry.dropFirst(digits.count + 1)
             if detail.isEmpty {

@@ -85,7 +85,7 @@ public struct SearchQuery: Sendable, Equatable {
     /// compares words (ASCII, the common case, without Foundation).
     public static func folded(_ text: String) -> [UInt8] {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            return text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+            return text.utf8.map(ByteText.lowercased)
         }
         return Array(text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).utf8)
     }
@@ -169,7 +169,23 @@ public struct SearchQuery: Sendable, Equatable {
 
     /// Runs of letters and digits, lower-cased.
     static func words(in text: String) -> [String] {
-        text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        }
+        // ASCII, as every heading of a publish is: its letters and digits are
+        // A-Z, a-z and 0-9, and no Character lookups are needed.
+        var words: [String] = []
+        var word: [UInt8] = []
+        for byte in text.utf8 {
+            if byte.isASCIILetterOrDigit {
+                word.append(ByteText.lowercased(byte))
+            } else if !word.isEmpty {
+                words.append(String(decoding: word, as: UTF8.self))
+                word.removeAll(keepingCapacity: true)
+            }
+        }
+        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+        return words
     }
 }
 

@@ -9,18 +9,29 @@
 struct SearchRowID: Equatable {
     /// What a section holds: the labels of its claims, and whether it has rules.
     struct Contents: Equatable, Sendable {
-        var labels: Set<ClaimLabel> = []
+        /// The labels as their bits: a publish adds one per claim, and a bit
+        /// is cheaper to set than a label's name is to hash into a set.
+        private var labelBits = 0
         var hasRules = false
 
+        var labels: Set<ClaimLabel> {
+            get { Set(SearchRowID.labelOrder.filter { labelBits & SearchRowID.bit(of: $0) != 0 }) }
+            set { labelBits = newValue.reduce(0) { $0 | SearchRowID.bit(of: $1) } }
+        }
+
         var bits: Int {
-            labels.reduce(hasRules ? 1 << SearchRowID.labelOrder.count : 0) { $0 | SearchRowID.bit(of: $1) }
+            labelBits | (hasRules ? 1 << SearchRowID.labelOrder.count : 0)
         }
 
         init() {}
 
         init(bits: Int) {
-            labels = Set(SearchRowID.labelOrder.filter { bits & SearchRowID.bit(of: $0) != 0 })
+            labelBits = bits & ((1 << SearchRowID.labelOrder.count) - 1)
             hasRules = bits & (1 << SearchRowID.labelOrder.count) != 0
+        }
+
+        mutating func insert(_ label: ClaimLabel) {
+            labelBits |= SearchRowID.bit(of: label)
         }
     }
 

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Byte-level answers for the scans that run on every sentence of a publish.
+/// Each is exact for ASCII; callers take the Unicode path (Character,
+/// `lowercased()`) as soon as a byte of 0x80 or more is involved, so the
+/// result never differs from what the Unicode path would say.
+enum ByteText {
+    /// Unicode's White_Space property restricted to ASCII: tab, line feed,
+    /// vertical tab, form feed, carriage return and space.
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+    }
+
+    static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+    }
+
+    /// Whether `byte` occurs in `bytes`; memchr reads many bytes per instruction.
+    static func contains(_ byte: UInt8, in bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            buffer.baseAddress.map { memchr($0, Int32(byte), buffer.count) != nil } ?? false
+        }
+    }
+
+    /// Calls `body` with the offset of each byte of `haystack` that is one of
+    /// `targets`, in order. memchr finds them: prose holds few of the bytes
+    /// looked for (`(`, `.`), and a loop over every byte costs more than the
+    /// work done at each one found.
+    static func forEachOffset(
+        of targets: [UInt8], in haystack: UnsafeRawBufferPointer, _ body: (Int) -> Void
+    ) {
+        guard let base = haystack.baseAddress, !targets.isEmpty else { return }
+        let count = haystack.count
+        func next(_ target: UInt8, from start: Int) -> Int {
+            guard start < count, let found = memchr(base + start, Int32(target), count - start) else { return count }
+            return base.distance(to: UnsafeRawPointer(found))
+        }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: targets.count) { positions in
+            for index in targets.indices { positions[index] = next(targets[index], from: 0) }
+            while true {
+                var nearest = 0
+                for index in 1..<targets.count where positions[index] < positions[nearest] { nearest = index }
+                let offset = positions[nearest]
+                guard offset < count else { return }
+                body(offset)
+                positions[nearest] = next(targets[nearest], from: offset + 1)
+            }
+        }
+    }
+
+    /// ASCII `bytes` in lower case, as a String.
+    static func lowercasedString(_ bytes: some Collection<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            for (offset, byte) in bytes.enumerated() { buffer[offset] = lowercased(byte) }
+            return bytes.count
+        }
+    }
+
+    /// Where `needle` first occurs in `haystack`, as an offset; nil when it
+    /// does not, or when `needle` is empty.
+    static func firstOffset(of needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer) -> Int? {
+        let length = needle.count
+        guard length > 0, length <= haystack.count, let base = haystack.baseAddress, let pattern = needle.baseAddress
+        else { return nil }
+        // memchr looks for one byte of the needle; not a space, the commonest
+        // byte of prose, which would stop it at every word.
+        let anchor = needle.firstIndex { $0 != 0x20 } ?? 0
+        let lastStart = haystack.count - length
+        var start = 0
+        while start <= lastStart {
+            guard let found = memchr(base + start + anchor, Int32(needle[anchor]), lastStart - start + 1) else { return nil }
+            let candidate = base.distance(to: UnsafeRawPointer(found)) - anchor
+            if memcmp(base + candidate, pattern, length) == 0 { return candidate }
+            start = candidate + 1
+        }
+        return nil
+    }
+}
