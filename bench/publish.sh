@@ -33,7 +33,7 @@ log() { echo "$@" >&2; }
 
 [ -x /usr/bin/time ] || { log "installing GNU time"; apt-get install -y time >/dev/null; }
 command -v sqlite3 >/dev/null || { log "$0: sqlite3 shell missing (apt-get install sqlite3)"; exit 2; }
-command -v "$skillctl" >/dev/null || { log "$0: $skillctl not found; run 'swift build -c release' or set SKILLCTL"; exit 2; }
+command -v "$skillctl" >/dev/null || { log "$0: $skillctl not found; run 'make build' or set SKILLCTL"; exit 2; }
 
 . bench/corpus.sh
 ensure_corpus "$n" "$seed" "$corpus"

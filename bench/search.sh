@@ -26,7 +26,7 @@ queries=bench/search-queries.tsv out=bench/out
 log() { echo "$@" >&2; }
 
 scripts/bootstrap
-command -v "$skillctl" >/dev/null || { log "$0: $skillctl not found; run 'swift build -c release' or set SKILLCTL"; exit 2; }
+command -v "$skillctl" >/dev/null || { log "$0: $skillctl not found; run 'make build' or set SKILLCTL"; exit 2; }
 mkdir -p "$root" "$out"
 . bench/corpus.sh
 ensure_corpus "$n" "$seed" "$corpus"

@@ -86,7 +86,7 @@ fi
 nginx=$(command -v nginx || echo /usr/sbin/nginx)
 [ -x "$nginx" ] || die "nginx not found after installing it"
 command -v python3 > /dev/null || die "python3 missing (apt-get install python3)"
-command -v "$skillctl" > /dev/null || die "$skillctl not found; run 'swift build -c release' or set SKILLCTL"
+command -v "$skillctl" > /dev/null || die "$skillctl not found; run 'make build' or set SKILLCTL"
 
 # Fail now, not after publishing and exporting, when this skillctl cannot
 # serve yet.
@@ -94,7 +94,7 @@ if [ "$nginx_only" = 0 ]; then
   help=$("$skillctl" serve --help 2>&1 || true)
   if grep -qi 'unknown command' <<< "$help"; then
     die "$skillctl has no 'serve' command (it said: $(head -n 1 <<< "$help"));
-  build one that has it (swift build -c release), point SKILLCTL at it, or run with --nginx-only"
+  build one that has it (make build), point SKILLCTL at it, or run with --nginx-only"
   fi
 fi
 
