@@ -35,6 +35,9 @@ final class RemoteCatalog: SkillCatalog {
     static let defaultMaxAnswerBytes = 256 << 20
     private let transfers: BoundedTransfers
 
+    // A session holds its delegate until it is invalidated.
+    deinit { session.finishTasksAndInvalidate() }
+
     func version(of name: String, label: String?) throws -> SkillVersion {
         if let label { return try json(["api", "v1", "skills", name, "versions", label]) }
         return try json(["api", "v1", "skills", name], accept: "application/json")
