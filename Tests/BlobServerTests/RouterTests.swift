@@ -605,6 +605,24 @@ extension RouterTests {
             #expect(found.first { $0.code == "anchor-unresolved" }?.severity == .error)
         }
 
+        @Test(arguments: ["0", "false", "No"])
+        func aFlagSaidNoIsOff(value: String) throws {
+            let response = fixture.get("/api/v1/skills/fold-tips/check", query: ["strict": value])
+            #expect(response.status == 200)
+            #expect(try response.decoded([Diagnostic].self).first { $0.code == "anchor-unresolved" }?.severity == .warning)
+        }
+
+        @Test func aFlagThatIsNeitherYesNorNoIs400() {
+            for (path, query) in [
+                ("/api/v1/skills/fold-tips/check", ["strict": "maybe"]),
+                ("/api/v1/search", ["q": "hinge", "all_versions": "2"]),
+            ] {
+                let response = fixture.get(path, query: query)
+                #expect(response.status == 400, "\(path) \(query)")
+                #expect(response.errorDetail?.message.contains("takes true or false") == true)
+            }
+        }
+
         @Test func aCleanSkillChecksToAnEmptyList() throws {
             try fixture.publish([try fixture.skill("clean-skill")])
             let response = fixture.get("/api/v1/skills/clean-skill/check")
@@ -751,6 +769,30 @@ extension RouterTests {
                 #expect(routed == described, "\(pattern)")
             }
             #expect(Set(((paths["/api/v1/skills"] as? [String: Any]) ?? [:]).keys.filter(methods.contains)) == ["get", "post"])
+        }
+
+        /// The document's patterns say what the server takes: a blob id or
+        /// a skill name matches its pattern exactly when the server accepts it.
+        @Test func theOpenAPIPatternsAreTheServersRules() throws {
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(fixture.get("/api/v1/openapi.json").bodyBytes)) as? [String: Any])
+            let paths = try #require(document["paths"] as? [String: [String: Any]])
+            let blobParameters = try #require(paths["/api/v1/blob/{id}"]?["parameters"] as? [[String: Any]])
+            let blobPattern = try #require((blobParameters.first { $0["name"] as? String == "id" }?["schema"] as? [String: Any])?["pattern"] as? String)
+            let components = try #require((document["components"] as? [String: Any])?["parameters"] as? [String: [String: Any]])
+            let namePattern = try #require((components["name"]?["schema"] as? [String: Any])?["pattern"] as? String)
+            func matches(_ pattern: String, _ text: String) throws -> Bool {
+                let regex = try NSRegularExpression(pattern: pattern)
+                return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            }
+            let digest = String(repeating: "ab", count: 32)
+            for id in ["9d4359094e2074e6", "9D4359094E2074E6", digest, "sha256:" + digest, "SHA256:" + digest,
+                       "9d4359094e2074e", "9d4359094e2074e6a", "g" + digest.dropFirst(), "sha256:" + digest.dropFirst(), ""] {
+                #expect(try matches(blobPattern, id) == (BlobReference(id) != nil), "\(id)")
+            }
+            for name in ["oven-spring", "a", "a1-b2", "Oven", "-a", "a-", "a--b", "a_b", "", String(repeating: "a", count: 64)] {
+                #expect(try matches(namePattern, name) == SkillName.isValid(name), "\(name)")
+            }
         }
 
         @Test func healthzIsOK() {

@@ -62,6 +62,18 @@ public struct HTTPRequest: Sendable {
         return nil
     }
 
+    /// A yes-or-no query parameter: `1`, `true` or `yes`; `0`, `false` or
+    /// `no` (any case); false when absent. Anything else is refused, so that
+    /// a mistyped value is not silently read as no.
+    public func flag(_ name: String) throws -> Bool {
+        guard let value = query[name] else { return false }
+        switch value.lowercased() {
+        case "1", "true", "yes": return true
+        case "0", "false", "no": return false
+        default: throw HTTPError.badRequest("\(name) takes true or false (or 1 or 0), not '\(value)'")
+        }
+    }
+
     /// GET and HEAD are answered alike; the transport drops HEAD's body.
     public var isGetOrHead: Bool { method == "GET" || method == "HEAD" }
 }

@@ -18,7 +18,8 @@ enum OpenAPIDocument {
      "required": true,
      "description": "the blob's 16-hex id, its 64-hex SHA-256, or sha256:<64 hex>",
      "schema": {
-      "type": "string"
+      "type": "string",
+      "pattern": "^([0-9a-fA-F]{16}|[0-9a-fA-F]{64}|[sS][hH][aA]256:[0-9a-fA-F]{64})$"
      }
     },
     {
@@ -154,14 +155,9 @@ enum OpenAPIDocument {
      {
       "name": "skip_invalid",
       "in": "query",
-      "description": "1: publish the valid skills and list the refused ones in the answer's refused, instead of refusing all",
+      "description": "true: publish the valid skills and list the refused ones in the answer's refused, instead of refusing all. Takes true, false, 1, 0, yes or no (any case); anything else is 400",
       "schema": {
-       "type": "string",
-       "enum": [
-        "1",
-        "true",
-        "yes"
-       ]
+       "type": "boolean"
       }
      }
     ],
@@ -502,9 +498,18 @@ enum OpenAPIDocument {
      {
       "name": "label",
       "in": "query",
-      "description": "a claim label, any case: measured, derived, judgement (or judgment), unverified, cited, unlabelled",
+      "description": "only claims with this label (any case; judgment is read as judgement; empty means any)",
       "schema": {
-       "type": "string"
+       "type": "string",
+       "enum": [
+        "",
+        "measured",
+        "derived",
+        "judgement",
+        "unverified",
+        "cited",
+        "unlabelled"
+       ]
       }
      },
      {
@@ -520,7 +525,8 @@ enum OpenAPIDocument {
       "in": "query",
       "description": "a rule id such as R6 (r6 is read as R6)",
       "schema": {
-       "type": "string"
+       "type": "string",
+       "pattern": "^([Rr][0-9]{1,5})?$"
       }
      }
     ],
@@ -621,7 +627,8 @@ enum OpenAPIDocument {
       "in": "query",
       "description": "a rule id such as R6 (r6 is read as R6)",
       "schema": {
-       "type": "string"
+       "type": "string",
+       "pattern": "^([Rr][0-9]{1,5})?$"
       }
      }
     ],
@@ -679,7 +686,7 @@ enum OpenAPIDocument {
      {
       "name": "strict",
       "in": "query",
-      "description": "1, true or yes (any case): unresolved anchors are errors",
+      "description": "true: unresolved anchors are errors. Takes true, false, 1, 0, yes or no (any case); anything else is 400",
       "schema": {
        "type": "boolean"
       }
@@ -724,24 +731,43 @@ enum OpenAPIDocument {
       "in": "query",
       "description": "the query (see docs/search.md)",
       "schema": {
-       "type": "string"
+       "type": "string",
+       "minLength": 1,
+       "pattern": "\\S"
       },
       "required": true
      },
      {
       "name": "kind",
       "in": "query",
-      "description": "skill, section, rule, claim or source (any case)",
+      "description": "skill, section, rule, claim or source (any case; empty means any kind)",
       "schema": {
-       "type": "string"
+       "type": "string",
+       "enum": [
+        "",
+        "skill",
+        "section",
+        "rule",
+        "claim",
+        "source"
+       ]
       }
      },
      {
       "name": "label",
       "in": "query",
-      "description": "only claims with this label: measured, derived, judgement (or judgment), unverified, cited, unlabelled",
+      "description": "only claims with this label (any case; judgment is read as judgement; empty means any); with a kind other than claim it is 400",
       "schema": {
-       "type": "string"
+       "type": "string",
+       "enum": [
+        "",
+        "measured",
+        "derived",
+        "judgement",
+        "unverified",
+        "cited",
+        "unlabelled"
+       ]
       }
      },
      {
@@ -766,7 +792,7 @@ enum OpenAPIDocument {
      {
       "name": "all_versions",
       "in": "query",
-      "description": "1, true or yes (any case): every version of each skill, not only the latest",
+      "description": "true: every version of each skill, not only the latest. Takes true, false, 1, 0, yes or no (any case); anything else is 400",
       "schema": {
        "type": "boolean"
       }
@@ -908,7 +934,8 @@ enum OpenAPIDocument {
       "required": true,
       "description": "the older version's label",
       "schema": {
-       "type": "string"
+       "type": "string",
+       "minLength": 1
       }
      },
      {
@@ -917,7 +944,8 @@ enum OpenAPIDocument {
       "required": true,
       "description": "the newer version's label",
       "schema": {
-       "type": "string"
+       "type": "string",
+       "minLength": 1
       }
      }
     ],
@@ -961,7 +989,8 @@ enum OpenAPIDocument {
       "required": true,
       "description": "16 hex, 64 hex, or sha256:<64 hex>",
       "schema": {
-       "type": "string"
+       "type": "string",
+       "pattern": "^([0-9a-fA-F]{16}|[0-9a-fA-F]{64}|[sS][hH][aA]256:[0-9a-fA-F]{64})$"
       }
      }
     ],
@@ -1000,7 +1029,9 @@ enum OpenAPIDocument {
     "required": true,
     "description": "a skill name: 1-64 of a-z, 0-9 and single inner hyphens",
     "schema": {
-     "type": "string"
+     "type": "string",
+     "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$",
+     "maxLength": 64
     }
    },
    "label": {

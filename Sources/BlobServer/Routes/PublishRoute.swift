@@ -38,7 +38,7 @@ struct PublishRoute: Sendable {
         if let label = options.version, let problem = VersionLabel.problem(with: label) {
             throw HTTPError.badRequest("version '\(label)' \(problem)")
         }
-        options.skipInvalid = ["1", "true", "yes"].contains(request.query["skip_invalid"]?.lowercased() ?? "")
+        options.skipInvalid = try request.flag("skip_invalid")
         options.publisher = "token:\(token.name)"
         options.allowsSkill = { token.allows($0) }
         options.scopeDescription = "the scope '\(token.scope)' of token '\(token.name)'"

@@ -61,7 +61,7 @@ struct SkillRoutes: Sendable {
             return .json(try withVersion(request, parameters) { store, version in try store.provenance(of: version, rule: rule) })
         }
         router.add("GET", "/api/v1/skills/{name}/check") { request, parameters in
-            let strict = ["1", "true", "yes"].contains(request.query["strict"]?.lowercased() ?? "")
+            let strict = try request.flag("strict")
             return .json(try withVersion(request, parameters) { store, version in
                 try SkillChecker(store: store, strict: strict).check(version)
             })
@@ -84,7 +84,7 @@ struct SkillRoutes: Sendable {
             return .json(try pool.with { try $0.versions(containingBlob: id) })
         }
         router.add("GET", "/api/v1/search") { request, _ in
-            .json(try pool.with { try $0.search(try Self.searchRequest(request.query)) })
+            .json(try pool.with { try $0.search(try Self.searchRequest(request)) })
         }
         router.add("GET", "/api/v1/sources") { _, _ in
             .json(try pool.with { try $0.sources() })
@@ -115,11 +115,13 @@ struct SkillRoutes: Sendable {
 
     /// `q`, `kind`, `label`, `skill`, `limit`, `all_versions`: what
     /// `skillctl search` takes, with the same checks.
-    static func searchRequest(_ query: [String: String]) throws -> SearchRequest {
+    static func searchRequest(_ request: HTTPRequest) throws -> SearchRequest {
+        let query = request.query
+        let allVersions = try request.flag("all_versions")
         do {
             return try SearchRequest(
                 userQuery: query["q"] ?? "", kind: query["kind"], label: query["label"], skill: query["skill"],
-                limit: query["limit"], allVersions: ["1", "true", "yes"].contains(query["all_versions"]?.lowercased() ?? ""))
+                limit: query["limit"], allVersions: allVersions)
         } catch {
             throw HTTPError.badRequest(error.message { parameter in
                 switch parameter {
