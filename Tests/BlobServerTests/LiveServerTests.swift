@@ -126,6 +126,14 @@ import Testing
         let other = try connection.request("GET", path, headers: [("If-None-Match", "\"sha256:0000\"")])
         #expect(other.status == 200)
         #expect(other.body == live.data)
+        // A header sent twice is one list (RFC 9110 5.3): the ETag in the
+        // second line, or among many other headers, still matches.
+        let repeated = try connection.request(
+            "GET", path, headers: [("If-None-Match", "\"sha256:0000\""), ("if-none-match", etag)])
+        #expect(repeated.status == 304)
+        let crowded = try connection.request(
+            "GET", path, headers: (0..<40).map { ("X-Filler-\($0)", "\($0)") } + [("If-None-Match", etag)])
+        #expect(crowded.status == 304)
     }
 
     @Test func rangesOfA2048ByteBlob() throws {

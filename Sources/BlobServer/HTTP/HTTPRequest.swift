@@ -5,10 +5,15 @@ public struct HTTPRequest: Sendable {
     public var path: String
     /// Query arguments, decoded; the last value wins when a name repeats.
     public var query: [String: String]
-    /// Header fields by lowercase name, in the order they came; a repeated
-    /// name's values are joined with ", ". An array: a request carries a
-    /// handful of headers, and scanning them costs less than hashing.
+    /// Header fields by lowercase name, in the order they came (a name may
+    /// repeat). An array: a request carries a handful of headers, and
+    /// scanning them costs less than hashing; `header(_:)` joins repeats.
     public private(set) var fields: [(name: String, value: String)] = []
+
+    /// Header values by lowercase name, repeated names joined with ", ".
+    public var headers: [String: String] {
+        Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { $0 + ", " + $1 })
+    }
     public var body: [UInt8]
     /// The client's address, for the access log.
     public var remoteAddress: String
@@ -23,7 +28,7 @@ public struct HTTPRequest: Sendable {
         self.query = query.filter { !$0.value.isEmpty }
         self.body = body
         self.remoteAddress = remoteAddress
-        for (name, value) in headers { Self.add(name.lowercased(), value, to: &fields) }
+        fields = headers.map { ($0.key.lowercased(), $0.value) }
     }
 
     /// Fields already named in lowercase, as the transport collects them.
@@ -39,16 +44,6 @@ public struct HTTPRequest: Sendable {
         self.remoteAddress = remoteAddress
     }
 
-    /// Adds a header whose name is already lowercase, joining it to an
-    /// earlier one of the same name.
-    static func add(_ name: String, _ value: String, to fields: inout [(name: String, value: String)]) {
-        if let index = fields.firstIndex(where: { $0.name == name }) {
-            fields[index].value += ", " + value
-        } else {
-            fields.append((name, value))
-        }
-    }
-
     public func header(_ name: String) -> String? {
         // Callers mostly ask with a lowercase literal: look that up as it is
         // (scanning its bytes in place; a Sequence algorithm on the UTF-8
@@ -57,9 +52,15 @@ public struct HTTPRequest: Sendable {
         let hasUpper = name.utf8.withContiguousStorageIfAvailable { $0.contains(where: isUpper) }
             ?? name.utf8.contains(where: isUpper)
         let wanted = hasUpper ? name.lowercased() : name
+        // Repeats are joined here, when asked for, rather than as each
+        // header arrives: joining on arrival compared every header with all
+        // the earlier ones, a cost that grew with the square of their number.
         let count = wanted.utf8.count
-        for field in fields where field.name.utf8.count == count && field.name == wanted { return field.value }
-        return nil
+        var found: String?
+        for field in fields where field.name.utf8.count == count && field.name == wanted {
+            found = found.map { $0 + ", " + field.value } ?? field.value
+        }
+        return found
     }
 
     /// A yes-or-no query parameter: `1`, `true` or `yes`; `0`, `false` or

@@ -369,7 +369,7 @@ private let collectValue: MHD_KeyValueIterator = { target, kind, key, value in
     let collected = target.assumingMemoryBound(to: Collected.self)
     let text = value.map { String(cString: $0) } ?? ""
     if kind == .HEADER_KIND {
-        HTTPRequest.add(lowercasedASCII(key), text, to: &collected.pointee.fields)
+        collected.pointee.fields.append((lowercasedASCII(key), text))
     } else {
         collected.pointee.query[String(cString: key)] = text
     }
