@@ -159,6 +159,13 @@ import Testing
         let read = try client.run(["ls"])
         #expect(read.status == 1)
         #expect(read.stderr.contains("not the JSON expected"), "\(read.stderr)")
+        // A limit that is not a number of megabytes, or would overflow, is a usage error.
+        for bad in ["abc", "0", "256MB", "17592186044416"] {
+            client.environment["SKILLSTORE_MAX_ANSWER_MB"] = bad
+            let refusedLimit = try client.run(["ls"])
+            #expect(refusedLimit.status == 2, "\(bad)")
+            #expect(refusedLimit.stderr.contains("SKILLSTORE_MAX_ANSWER_MB takes"), "\(refusedLimit.stderr)")
+        }
     }
 
     @Test func anUnreachableServerIsAClearError() throws {

@@ -51,16 +51,20 @@ extension Context {
     }
 
     /// `SKILLSTORE_MAX_ANSWER_MB`: the largest answer read from a server.
-    var maxAnswerBytes: Int {
-        guard let text = environment["SKILLSTORE_MAX_ANSWER_MB"], let megabytes = Int(text), megabytes > 0 else {
+    func maxAnswerBytes() throws -> Int {
+        guard let text = environment["SKILLSTORE_MAX_ANSWER_MB"], !text.isEmpty else {
             return RemoteCatalog.defaultMaxAnswerBytes
+        }
+        let most = 1 << 20  // a terabyte: more than any answer, and no overflow in bytes
+        guard let megabytes = Int(text), (1...most).contains(megabytes) else {
+            throw UsageProblem("SKILLSTORE_MAX_ANSWER_MB takes a whole number of megabytes from 1 to \(most), not '\(text)'")
         }
         return megabytes << 20
     }
 
     /// The server when one is named, else the local database (which must exist).
     func catalog() throws -> any SkillCatalog {
-        if let serverURL { return try RemoteCatalog(serverURL, token: token, maxAnswerBytes: maxAnswerBytes) }
+        if let serverURL { return try RemoteCatalog(serverURL, token: token, maxAnswerBytes: try maxAnswerBytes()) }
         return try openForReading()
     }
 }

@@ -50,7 +50,7 @@ struct CheckCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitCode {
-        let remote = try context.serverURL.map { try RemoteCatalog($0, token: nil, maxAnswerBytes: context.maxAnswerBytes) }
+        let remote = try context.serverURL.map { try RemoteCatalog($0, token: nil, maxAnswerBytes: try context.maxAnswerBytes()) }
         let store = remote == nil && FileManager.default.fileExists(atPath: context.databasePath) ? try context.openForReading() : nil
         if store == nil && remote == nil && !context.quiet {
             context.output.error(

@@ -86,7 +86,7 @@ struct PublishCommand: Command {
         let sources = try SkillSource.discover(paths)
         if let server = context.serverURL {
             return try RemotePublish(sources: sources, limits: options.limits)
-                .send(to: RemoteCatalog(server, token: context.token, maxAnswerBytes: context.maxAnswerBytes), version: options.version, skipInvalid: options.skipInvalid)
+                .send(to: RemoteCatalog(server, token: context.token, maxAnswerBytes: try context.maxAnswerBytes()), version: options.version, skipInvalid: options.skipInvalid)
         }
         let store = try context.openForWriting()
         let progress = ProgressReporter("publishing", output: context.output, forced: forceProgress, quiet: context.quiet)
