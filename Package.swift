@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(
             name: "COpenSSL", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]),
+        // glibc calls the Swift Glibc module leaves out (renameat2).
+        .systemLibrary(name: "CLinux"),
 
         // Build-time tool: turns migrations/*.sql into Swift source, so the
         // binary carries its schema and never looks for the source tree.
@@ -36,7 +38,7 @@ let package = Package(
 
         .target(
             name: "SkillStore",
-            dependencies: ["CSQLite", "CCmarkGFM", "CYAML", "COpenSSL"],
+            dependencies: ["CSQLite", "CCmarkGFM", "CYAML", "COpenSSL", "CLinux"],
             plugins: ["EmbedMigrationsPlugin"]),
         // HTTP on libmicrohttpd: the transport owns the C daemon, the routes
         // only ever see Swift requests and responses.

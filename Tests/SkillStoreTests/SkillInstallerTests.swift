@@ -57,6 +57,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: (folder as NSString).deletingLastPathComponent + "/escape.md"))
     }
 
+    @Test func aNewVersionReplacesTheOldOneWhole() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let old = Blobs([("SKILL.md", Array("# Old\n".utf8), false), ("references/gone.md", Array("gone".utf8), false)])
+        _ = try SkillInstaller(folder: folder, fetch: old.fetch).install(name: "demo", label: "1", manifestID: old.manifestID)
+        let new = Blobs([("SKILL.md", Array("# New\n".utf8), false), ("scripts/run.sh", Array("echo\n".utf8), true)])
+        _ = try SkillInstaller(folder: folder, fetch: new.fetch).install(name: "demo", label: "2", manifestID: new.manifestID)
+        #expect(FileManager.default.contents(atPath: folder + "/demo/SKILL.md") == Data("# New\n".utf8))
+        #expect(FileManager.default.isExecutableFile(atPath: folder + "/demo/scripts/run.sh"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/demo/references"))
+        // Neither the old version nor the staging folder is left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["demo"])
+    }
+
     @Test func wrongBytesForAnyFileWriteNothingAndKeepTheOldInstall() throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

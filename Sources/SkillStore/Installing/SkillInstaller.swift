@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 
 /// Writes skills into a folder, `DIR/<name>/`, from a manifest and a way to
@@ -86,12 +87,16 @@ public struct SkillInstaller {
                 throw InstallError("cannot write \(path)")
             }
         }
-        // The old folder moves aside, the new one in, the old one goes: there
-        // is never half a skill at DIR/<name>. A crash between the two
-        // renames leaves none (and the old one in .<name>.replaced-*); pulling
-        // again restores it.
-        let previous = (folder as NSString).appendingPathComponent(".\(name).replaced-\(UUID().uuidString.prefix(8))")
+        // The new folder and the old one swap places in one step, and the
+        // old one (now the staging folder) goes: DIR/<name> is always one
+        // whole version or the other, whenever the process stops.
         let hadPrevious = fileManager.fileExists(atPath: target)
+        if hadPrevious, skillstore_exchange_paths(staging, target) == 0 { return fetched.entry }
+        // No earlier version, or a file system that cannot swap (EINVAL):
+        // the old folder moves aside, the new one in, the old one goes. A
+        // crash between those two renames leaves none (and the old one in
+        // .<name>.replaced-*); pulling again restores it.
+        let previous = (folder as NSString).appendingPathComponent(".\(name).replaced-\(UUID().uuidString.prefix(8))")
         if hadPrevious { try fileManager.moveItem(atPath: target, toPath: previous) }
         do {
             try fileManager.moveItem(atPath: staging, toPath: target)
