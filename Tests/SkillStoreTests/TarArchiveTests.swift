@@ -42,6 +42,41 @@ import Testing
         #expect(TarArchive.write([]) == [UInt8](repeating: 0, count: 1024))
     }
 
+    @Test func ourRecordsTravelWithTheirFileAndGNUTarStillExtractsIt() throws {
+        let entries: [TarArchive.Entry] = [
+            .init(path: "skill/SKILL.md", bytes: Array("# S\n".utf8), executable: false,
+                  attributes: [TarArchive.gitLabelKey: "git:20261019.abc1234A"]),
+            .init(path: "skill/notes.md", bytes: Array("n\n".utf8), executable: false),
+            .init(path: Self.longPath, bytes: Array("far\n".utf8), executable: false,
+                  attributes: [TarArchive.gitUnavailableKey: "the skill has uncommitted changes in git (?? x)"]),
+        ]
+        let archive = TarArchive.write(entries)
+        let read = try TarArchive.read(archive)
+        #expect(read == entries)
+        #expect(TarArchive.gitLabel(of: read[0]) == .label("git:20261019.abc1234A"))
+        #expect(TarArchive.gitLabel(of: read[1]) == nil)
+        #expect(TarArchive.gitLabel(of: read[2]) == .unavailable("the skill has uncommitted changes in git (?? x)"))
+
+        let folder = try TemporaryTarFolder()
+        let file = folder.url.appendingPathComponent("ours.tar")
+        let out = folder.url.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try Data(archive).write(to: file)
+        _ = try runTar(["-xf", file.path, "-C", out.path])
+        for entry in entries {
+            #expect(FileManager.default.contents(atPath: out.appendingPathComponent(entry.path).path).map(Array.init) == entry.bytes)
+        }
+    }
+
+    @Test func aLabelThatIsNoVersionLabelIsNotTaken() {
+        let entry = TarArchive.Entry(path: "s/SKILL.md", bytes: [], executable: false, attributes: [TarArchive.gitLabelKey: ""])
+        guard case .unavailable(let reason) = TarArchive.gitLabel(of: entry) else {
+            Issue.record("an empty label was taken")
+            return
+        }
+        #expect(reason.contains("the label sent"))
+    }
+
     // MARK: GNU tar
 
     @Test func gnuTarListsOurArchive() throws {

@@ -67,6 +67,46 @@ import Testing
         ])
     }
 
+    /// A server's copy of the skill is in no checkout: the client derives
+    /// the label and sends it with the skill, so both stores agree.
+    @Test func aRemotePublishCarriesTheLabelALocalOneDerives() throws {
+        let folder = try TemporaryFolder()
+        let repo = folder.url.appendingPathComponent("pack")
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        _ = try git(["init", "-q", "-b", "main"], in: repo)
+        try folder.write("pack/fold-tips/SKILL.md", skillMarkdown(name: "fold-tips", extraFrontMatter: "license: MIT"))
+        try folder.write("pack/pinned-tips/SKILL.md", skillMarkdown(name: "pinned-tips"))  // declares version 1.0
+        _ = try git(["add", "."], in: repo)
+        _ = try git(["commit", "-q", "-m", "add"], in: repo)
+        let commit = try git(["rev-parse", "HEAD"], in: repo)
+
+        let local = Skillctl(database: folder.url.appendingPathComponent("local.db"))
+        #expect(try local.run(["publish", folder.path("pack")]).status == 0)
+        let serverStore = Skillctl(database: folder.url.appendingPathComponent("server.db"))
+        let secret = try serverStore.run(["token", "create", "ci"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try ServeProcess(database: serverStore.database, arguments: ["--access-log", "off"])
+        var client = Skillctl(database: folder.url.appendingPathComponent("unused.db"))
+        client.environment["SKILLSTORE_SERVER"] = server.url
+        let sent = try client.run(["publish", "--token", secret, "--json", folder.path("pack")])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        for name in ["fold-tips", "pinned-tips"] {
+            let here = try local.run(["versions", name, "--json"])
+            let there = try serverStore.run(["versions", name, "--json"])
+            let labels = { (result: Skillctl.Result) in
+                (try? JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]])?.compactMap { $0["label"] as? String }
+            }
+            #expect(labels(there) == labels(here), "\(name)")
+        }
+        #expect((try JSONSerialization.jsonObject(with: serverStore.run(["versions", "fold-tips", "--json"]).stdout)
+            as? [[String: Any]])?.first?["label"] as? String == "git:20261019.\(commit.prefix(7))A")
+
+        // An uncommitted change: the client's reason reaches the refusal.
+        try folder.write("pack/fold-tips/references/new.md", "# Not committed\n")
+        let refused = try client.run(["publish", "--token", secret, folder.path("pack/fold-tips")])
+        #expect(refused.status == 4)
+        #expect(refused.stderr.contains("uncommitted changes"), "\(refused.stderr)")
+    }
+
     @Test func anUncommittedChangeRefusesTheDerivation() throws {
         let folder = try TemporaryFolder()
         let repo = folder.url.appendingPathComponent("pack")

@@ -25,6 +25,8 @@ struct SkillPreparer: Sendable {
     let reader: BundleReader
     /// `--version`, applied to every skill.
     let version: String?
+    /// The label of a skill that declares none (`PublishOptions.derivedLabel`).
+    let derivedLabel: @Sendable (SkillSource) -> GitVersionLabel.Outcome
     let vocabulary: LabelVocabulary
 
     func prepare(_ source: SkillSource) throws(InputRefused) -> PreparedSkill {
@@ -70,7 +72,7 @@ struct SkillPreparer: Sendable {
             }
             return label
         }
-        switch GitVersionLabel.derive(for: source) {
+        switch derivedLabel(source) {
         case .label(let label):
             return label
         case .unavailable(let reason):

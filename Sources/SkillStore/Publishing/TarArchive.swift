@@ -9,11 +9,40 @@ public enum TarArchive {
         public var path: String
         public var bytes: [UInt8]
         public var executable: Bool
+        /// Pax records about the file in SkillStore's own namespace
+        /// (`SKILLSTORE.*`, as POSIX reserves vendor prefixes); others are dropped.
+        public var attributes: [String: String]
 
-        public init(path: String, bytes: [UInt8], executable: Bool) {
+        public init(path: String, bytes: [UInt8], executable: Bool, attributes: [String: String] = [:]) {
             self.path = path
             self.bytes = bytes
             self.executable = executable
+            self.attributes = attributes
+        }
+    }
+
+    /// The prefix of the pax records an entry's `attributes` keep.
+    public static let attributePrefix = "SKILLSTORE."
+    /// On a SKILL.md: the version label its sender derived from git.
+    public static let gitLabelKey = "SKILLSTORE.git_label"
+    /// On a SKILL.md: why its sender could derive no git label.
+    public static let gitUnavailableKey = "SKILLSTORE.git_unavailable"
+
+    /// The git label outcome `entry` carries, if it carries one; a label
+    /// that is not a valid version label is reported as unavailable.
+    public static func gitLabel(of entry: Entry) -> GitVersionLabel.Outcome? {
+        if let label = entry.attributes[gitLabelKey] {
+            if let problem = VersionLabel.problem(with: label) { return .unavailable("the label sent, '\(label)', \(problem)") }
+            return .label(label)
+        }
+        return entry.attributes[gitUnavailableKey].map { .unavailable($0) }
+    }
+
+    /// The records that carry `outcome` on a SKILL.md entry.
+    public static func attributes(for outcome: GitVersionLabel.Outcome) -> [String: String] {
+        switch outcome {
+        case .label(let label): [gitLabelKey: label]
+        case .unavailable(let reason): [gitUnavailableKey: reason]
         }
     }
 
@@ -25,12 +54,16 @@ public enum TarArchive {
         var archive: [UInt8] = []
         for entry in entries {
             var name = Array(entry.path.utf8)
+            // A pax header carries a long path (the ustar name is then a
+            // stand-in) and the entry's attributes, in a fixed order.
+            var records = entry.attributes.sorted { $0.key < $1.key }.flatMap { paxRecord($0.key, $0.value) }
             if name.count > 100 {
-                // A pax header carries a long path; the ustar name is a stand-in.
-                let record = paxRecord("path", entry.path)
-                archive += header(name: Array("PaxHeader/entry".utf8), size: record.count, type: UInt8(ascii: "x"), mode: 0o644)
-                archive += padded(record)
+                records = paxRecord("path", entry.path) + records
                 name = Array(name.suffix(99))
+            }
+            if !records.isEmpty {
+                archive += header(name: Array("PaxHeader/entry".utf8), size: records.count, type: UInt8(ascii: "x"), mode: 0o644)
+                archive += padded(records)
             }
             archive += header(name: name, size: entry.bytes.count, type: UInt8(ascii: "0"), mode: entry.executable ? 0o755 : 0o644)
             archive += padded(entry.bytes)
@@ -81,6 +114,7 @@ public enum TarArchive {
         var entries: [Entry] = []
         var offset = 0
         var longName: String?
+        var attributes: [String: String] = [:]
         while offset + 512 <= archive.count {
             let block = archive[offset..<offset + 512]
             if block.allSatisfy({ $0 == 0 }) { return entries }
@@ -96,8 +130,9 @@ public enum TarArchive {
             longName = nil
             switch type {
             case UInt8(ascii: "x"):
-                guard let path = paxPath(data) else { throw refuse("a damaged pax header at byte \(dataStart - 512)") }
-                longName = path
+                guard let records = paxRecords(data) else { throw refuse("a damaged pax header at byte \(dataStart - 512)") }
+                longName = records["path"]
+                attributes = records.filter { $0.key.hasPrefix(attributePrefix) }
                 continue
             case UInt8(ascii: "L"):
                 longName = String(decoding: data.prefix { $0 != 0 }, as: UTF8.self)
@@ -105,6 +140,7 @@ public enum TarArchive {
             case UInt8(ascii: "g"):
                 continue
             case UInt8(ascii: "5"):
+                attributes = [:]  // the records were a folder's, not a file's
                 continue
             case UInt8(ascii: "0"), 0:
                 break
@@ -119,7 +155,9 @@ public enum TarArchive {
                 throw refuse("'\(name)' would be written outside the bundle (absolute, or with '..')")
             }
             let mode = octalValue(block, 100, 8) ?? 0o644
-            entries.append(Entry(path: parts.joined(separator: "/"), bytes: data, executable: mode & 0o111 != 0))
+            entries.append(Entry(
+                path: parts.joined(separator: "/"), bytes: data, executable: mode & 0o111 != 0, attributes: attributes))
+            attributes = [:]
         }
         throw refuse("the archive ends without its closing blocks (truncated)")
     }
@@ -149,10 +187,12 @@ public enum TarArchive {
         return prefix.isEmpty ? name : prefix + "/" + name
     }
 
-    /// The `path` of pax records ("LEN key=value\n", LEN counting the
-    /// whole record), if any; nil when a record's length does not fit its
-    /// own text or the data (a damaged header).
-    private static func paxPath(_ data: [UInt8]) -> String?? {
+    /// The records of a pax header ("LEN key=value\n", LEN counting the
+    /// whole record), a later record of a key replacing an earlier one; nil
+    /// when a record's length does not fit its own text or the data, or a
+    /// record has no `=` (a damaged header).
+    private static func paxRecords(_ data: [UInt8]) -> [String: String]? {
+        var records: [String: String] = [:]
         var rest = data[...]
         while let space = rest.firstIndex(of: 0x20) {
             let digits = rest[rest.startIndex..<space]
@@ -161,12 +201,14 @@ public enum TarArchive {
             else { return nil }
             let end = rest.startIndex + length
             guard rest[end - 1] == 0x0A else { return nil }
-            let record = String(decoding: rest[(space + 1)..<(end - 1)], as: UTF8.self)
-            if record.hasPrefix("path=") { return .some(String(record.dropFirst(5))) }
+            let record = rest[(space + 1)..<(end - 1)]
+            guard let equals = record.firstIndex(of: UInt8(ascii: "=")) else { return nil }
+            records[String(decoding: record[..<equals], as: UTF8.self)] =
+                String(decoding: record[(equals + 1)...], as: UTF8.self)
             rest = rest[end...]
         }
         // Only NUL padding may follow the last record.
-        return rest.allSatisfy({ $0 == 0 }) ? .some(nil) : nil
+        return rest.allSatisfy({ $0 == 0 }) ? records : nil
     }
 }
 

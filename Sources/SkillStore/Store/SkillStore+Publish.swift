@@ -13,6 +13,10 @@ public struct PublishOptions: Sendable {
     public var allowsSkill: @Sendable (String) -> Bool = { _ in true }
     /// Why a skill outside `allowsSkill` is refused.
     public var scopeDescription = ""
+    /// The label of a skill that neither `version` nor its front-matter
+    /// names: from git, unless the skill's git state was read elsewhere
+    /// (a server takes the label its client derived).
+    public var derivedLabel: @Sendable (SkillSource) -> GitVersionLabel.Outcome = GitVersionLabel.derive
 
     public init() {}
 }
@@ -60,7 +64,8 @@ extension SkillStore {
         var report = PublishReport()
         var namesSeen: [String: String] = [:]
         let preparer = SkillPreparer(
-            reader: BundleReader(limits: options.limits), version: options.version, vocabulary: try labelVocabulary())
+            reader: BundleReader(limits: options.limits), version: options.version, derivedLabel: options.derivedLabel,
+            vocabulary: try labelVocabulary())
 
         // Reading, parsing, extraction and hashing run on every core; this
         // thread writes, in order, inside one transaction.
@@ -213,8 +218,12 @@ extension SkillStore {
     /// Publishes the skills of a tar archive (`TarArchive`): each top-level
     /// folder is a skill folder or a pack, each top-level file a lone
     /// SKILL.md. The same validation and all-or-nothing rule as `publish`;
-    /// paths in diagnostics and results are the archive's own.
+    /// paths in diagnostics and results are the archive's own. A skill that
+    /// declares no version takes the git label its sender derived, carried
+    /// in its SKILL.md's pax records (`TarArchive.gitLabelKey`); the
+    /// unpacked copy here is in no git checkout.
     public func publish(archive: [UInt8], options: PublishOptions = PublishOptions()) throws -> PublishReport {
+        var options = options
         let entries = try TarArchive.read(archive)
         guard !entries.isEmpty else {
             throw InputRefused([Diagnostic(path: "request body", location: nil, message: "the archive holds no file", code: "skill-missing")])
@@ -245,7 +254,13 @@ extension SkillStore {
                 code: "skill-missing")])
         }
         let prefix = root + "/"
-        func relative(_ path: String) -> String { path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path }
+        @Sendable func relative(_ path: String) -> String { path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path }
+        let derived = Dictionary(entries.compactMap { entry in TarArchive.gitLabel(of: entry).map { (entry.path, $0) } },
+                                 uniquingKeysWith: { _, last in last })
+        options.derivedLabel = { source in
+            derived[relative(source.skillFilePath)]
+                ?? .unavailable("the archive carries no git label for it (sent from outside a git checkout?)")
+        }
         do {
             let sources = try SkillSource.discover(topLevel.sorted().map { prefix + $0 })
             var report = try publish(sources, options: options)

@@ -42,8 +42,8 @@ struct PublishCommand: Command {
         With --server URL (or SKILLSTORE_SERVER) and --token (or
         SKILLSTORE_TOKEN), the skills are read and checked here, then sent
         to the server as one tar archive and published there, all or
-        nothing, with the same diagnostics. A label that would come from git
-        must be given with --version or in the front-matter there.
+        nothing, with the same diagnostics and the same labels: a label
+        that comes from git is derived here and sent with the skill.
         """
     static let flags: Set<String> = ["--skip-invalid", "--progress"]
     static let options: Set<String> = ["--version", "--by", "--source"]

@@ -26,10 +26,16 @@ struct RemotePublish {
             localPath[top] = source.path
             do {
                 let files = try reader.read(source)
+                let label = version == nil ? Self.gitLabel(for: source, skillFile: files.first) : nil
                 if source.kind == .folder {
-                    entries += files.map { TarArchive.Entry(path: top + "/" + $0.path, bytes: $0.bytes, executable: $0.executable) }
+                    entries += files.map { file in
+                        TarArchive.Entry(
+                            path: top + "/" + file.path, bytes: file.bytes, executable: file.executable,
+                            attributes: file.path == "SKILL.md" ? label.map(TarArchive.attributes) ?? [:] : [:])
+                    }
                 } else if let file = files.first {
-                    entries.append(TarArchive.Entry(path: top, bytes: file.bytes, executable: false))
+                    entries.append(TarArchive.Entry(
+                        path: top, bytes: file.bytes, executable: false, attributes: label.map(TarArchive.attributes) ?? [:]))
                 }
             } catch {
                 problems += error.diagnostics
@@ -67,4 +73,15 @@ struct RemotePublish {
         report.refused = bySkill.map { InputRefused($0.1) }
         return report
     }
+
+    /// The git label of a skill that declares no version, derived here as a
+    /// local publish would (the server's copy is in no git checkout); nil
+    /// when the skill declares one, or cannot be read (the server says why).
+    private static func gitLabel(for source: SkillSource, skillFile: BundleFile?) -> GitVersionLabel.Outcome? {
+        guard let skillFile, let document = try? SkillDocument.parse(skillFile.bytes, path: source.skillFilePath),
+              document.declaredVersion == nil
+        else { return nil }
+        return GitVersionLabel.derive(for: source)
+    }
+
 }
