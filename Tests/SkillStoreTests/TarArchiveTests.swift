@@ -68,6 +68,18 @@ import Testing
         }
     }
 
+    @Test func aPaxHeaderOverItsLimitIsRefused() throws {
+        func entry(valueBytes: Int) -> TarArchive.Entry {
+            .init(path: "s/SKILL.md", bytes: [], executable: false,
+                  attributes: [TarArchive.gitLabelKey: String(repeating: "x", count: valueBytes)])
+        }
+        // The record adds its length, a space, the key, `=` and a newline.
+        let overhead = "65536 ".utf8.count + TarArchive.gitLabelKey.utf8.count + 2
+        let largest = entry(valueBytes: TarArchive.maxPaxHeader - overhead)
+        #expect(try TarArchive.read(TarArchive.write([largest])) == [largest])
+        #expect(throws: InputRefused.self) { try TarArchive.read(TarArchive.write([entry(valueBytes: TarArchive.maxPaxHeader)])) }
+    }
+
     @Test func aLabelThatIsNoVersionLabelIsNotTaken() {
         let entry = TarArchive.Entry(path: "s/SKILL.md", bytes: [], executable: false, attributes: [TarArchive.gitLabelKey: ""])
         guard case .unavailable(let reason) = TarArchive.gitLabel(of: entry) else {

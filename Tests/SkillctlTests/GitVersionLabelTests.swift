@@ -100,6 +100,12 @@ import Testing
         #expect((try JSONSerialization.jsonObject(with: serverStore.run(["versions", "fold-tips", "--json"]).stdout)
             as? [[String: Any]])?.first?["label"] as? String == "git:20261019.\(commit.prefix(7))A")
 
+        // An empty --version is refused as locally, not read as absent.
+        let emptyHere = try local.run(["publish", "--version", "", folder.path("pack/fold-tips")])
+        let emptyThere = try client.run(["publish", "--token", secret, "--version", "", folder.path("pack/fold-tips")])
+        #expect(emptyThere.status == emptyHere.status && emptyHere.status == 4)
+        #expect(emptyThere.stderr == emptyHere.stderr, "\(emptyThere.stderr)")
+
         // An uncommitted change: the client's reason reaches the refusal.
         try folder.write("pack/fold-tips/references/new.md", "# Not committed\n")
         let refused = try client.run(["publish", "--token", secret, folder.path("pack/fold-tips")])

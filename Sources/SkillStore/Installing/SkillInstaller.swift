@@ -92,7 +92,7 @@ public struct SkillInstaller {
         // whole version or the other, whenever the process stops.
         let hadPrevious = fileManager.fileExists(atPath: target)
         if hadPrevious, skillstore_exchange_paths(staging, target) == 0 { return fetched.entry }
-        // No earlier version, or a file system that cannot swap (EINVAL):
+        // No earlier version, or no swap (a file system or kernel without it):
         // the old folder moves aside, the new one in, the old one goes. A
         // crash between those two renames leaves none (and the old one in
         // .<name>.replaced-*); pulling again restores it.

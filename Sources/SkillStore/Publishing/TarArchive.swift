@@ -21,6 +21,10 @@ public enum TarArchive {
         }
     }
 
+    /// The largest pax extended header read (its records: a long path and
+    /// SkillStore's own).
+    public static let maxPaxHeader = 64 * 1024
+
     /// The prefix of the pax records an entry's `attributes` keep.
     public static let attributePrefix = "SKILLSTORE."
     /// On a SKILL.md: the version label its sender derived from git.
@@ -130,6 +134,11 @@ public enum TarArchive {
             longName = nil
             switch type {
             case UInt8(ascii: "x"):
+                // A path and a few of our records fit in far less; a larger
+                // header would only make the server read and keep junk.
+                guard size <= maxPaxHeader else {
+                    throw refuse("a pax header of \(size) bytes at byte \(dataStart - 512); at most \(maxPaxHeader) are read")
+                }
                 guard let records = paxRecords(data) else { throw refuse("a damaged pax header at byte \(dataStart - 512)") }
                 longName = records["path"]
                 attributes = records.filter { $0.key.hasPrefix(attributePrefix) }
@@ -187,8 +196,9 @@ public enum TarArchive {
         return prefix.isEmpty ? name : prefix + "/" + name
     }
 
-    /// The records of a pax header ("LEN key=value\n", LEN counting the
-    /// whole record), a later record of a key replacing an earlier one; nil
+    /// The `path` and `SKILLSTORE.*` records of a pax header ("LEN
+    /// key=value\n", LEN counting the whole record), a later record of a
+    /// key replacing an earlier one; nil
     /// when a record's length does not fit its own text or the data, or a
     /// record has no `=` (a damaged header).
     private static func paxRecords(_ data: [UInt8]) -> [String: String]? {
@@ -203,8 +213,12 @@ public enum TarArchive {
             guard rest[end - 1] == 0x0A else { return nil }
             let record = rest[(space + 1)..<(end - 1)]
             guard let equals = record.firstIndex(of: UInt8(ascii: "=")) else { return nil }
-            records[String(decoding: record[..<equals], as: UTF8.self)] =
-                String(decoding: record[(equals + 1)...], as: UTF8.self)
+            // Only the path and our own records are kept (tar tools add
+            // times, owners and the like).
+            let key = String(decoding: record[..<equals], as: UTF8.self)
+            if key == "path" || key.hasPrefix(attributePrefix) {
+                records[key] = String(decoding: record[(equals + 1)...], as: UTF8.self)
+            }
             rest = rest[end...]
         }
         // Only NUL padding may follow the last record.

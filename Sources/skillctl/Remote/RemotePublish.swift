@@ -1,6 +1,7 @@
 import BlobServer
 import Foundation
 import SkillStore
+import Synchronization
 
 /// A publish to a server: the bundles are read and checked here (so that
 /// local mistakes are reported with local paths), packed into one tar
@@ -10,9 +11,22 @@ struct RemotePublish {
     let limits: BundleReader.Limits
 
     func send(to server: RemoteCatalog, version: String?, skipInvalid: Bool) throws -> PublishReport {
-        var entries: [TarArchive.Entry] = []
+        // A --version that is no label refuses every skill, as a local
+        // publish does (the server would read an empty one as absent).
+        if let version, let problem = VersionLabel.problem(with: version) {
+            let refusals = sources.map { source in
+                InputRefused([Diagnostic(
+                    path: source.skillFilePath, location: nil, message: "version label '\(version)' \(problem)",
+                    code: "version-invalid")])
+            }
+            guard skipInvalid else { throw InputRefused(refusals.flatMap(\.diagnostics)) }
+            var report = PublishReport()
+            report.refused = refusals
+            return report
+        }
         var localPath: [String: String] = [:]  // top-level name in the archive -> path here
         var problems: [Diagnostic] = []
+        var bundles: [(source: SkillSource, top: String, files: [BundleFile])] = []
         let reader = BundleReader(limits: limits)
         for source in sources {
             let top = source.folderName ?? (source.path as NSString).lastPathComponent
@@ -25,23 +39,35 @@ struct RemotePublish {
             }
             localPath[top] = source.path
             do {
-                let files = try reader.read(source)
-                let label = version == nil ? Self.gitLabel(for: source, skillFile: files.first) : nil
-                if source.kind == .folder {
-                    entries += files.map { file in
-                        TarArchive.Entry(
-                            path: top + "/" + file.path, bytes: file.bytes, executable: file.executable,
-                            attributes: file.path == "SKILL.md" ? label.map(TarArchive.attributes) ?? [:] : [:])
-                    }
-                } else if let file = files.first {
-                    entries.append(TarArchive.Entry(
-                        path: top, bytes: file.bytes, executable: false, attributes: label.map(TarArchive.attributes) ?? [:]))
-                }
+                bundles.append((source, top, try reader.read(source)))
             } catch {
                 problems += error.diagnostics
             }
         }
         guard problems.isEmpty else { throw InputRefused(problems) }
+
+        // git runs a few processes per skill: on every core, as a local publish does.
+        let labels = Mutex([GitVersionLabel.Outcome?](repeating: nil, count: bundles.count))
+        if version == nil {
+            let bundles = bundles
+            DispatchQueue.concurrentPerform(iterations: bundles.count) { index in
+                let label = Self.gitLabel(for: bundles[index].source, skillFile: bundles[index].files.first)
+                labels.withLock { $0[index] = label }
+            }
+        }
+        var entries: [TarArchive.Entry] = []
+        for (index, (source, top, files)) in bundles.enumerated() {
+            let attributes = labels.withLock { $0[index] }.map(TarArchive.attributes) ?? [:]
+            if source.kind == .folder {
+                entries += files.map { file in
+                    TarArchive.Entry(
+                        path: top + "/" + file.path, bytes: file.bytes, executable: file.executable,
+                        attributes: file.path == "SKILL.md" ? attributes : [:])
+                }
+            } else if let file = files.first {
+                entries.append(TarArchive.Entry(path: top, bytes: file.bytes, executable: false, attributes: attributes))
+            }
+        }
 
         func local(_ path: String) -> String {
             let parts = path.split(separator: "/", maxSplits: 1).map(String.init)
