@@ -80,6 +80,29 @@ import Testing
         #expect(throws: InputRefused.self) { try TarArchive.read(TarArchive.write([entry(valueBytes: TarArchive.maxPaxHeader)])) }
     }
 
+    /// A GNU long name, then a pax header of ours without a path, then the
+    /// file: the long name is still the file's.
+    @Test func aLongNameOutlivesAPaxHeaderBetweenItAndItsFile() throws {
+        let entry = TarArchive.Entry(
+            path: "s/SKILL.md", bytes: Array("# S\n".utf8), executable: false, attributes: [TarArchive.gitLabelKey: "1.0"])
+        let long = Self.longPath
+        var name = Array(long.utf8) + [0]
+        var block = [UInt8](repeating: 0, count: 512)
+        func put(_ text: String, at offset: Int) { for (index, byte) in text.utf8.enumerated() { block[offset + index] = byte } }
+        put("././@LongLink", at: 0)
+        put("0000644", at: 100)
+        put(String(format: "%011o", name.count), at: 124)
+        block[156] = UInt8(ascii: "L")
+        put("ustar  ", at: 257)
+        put("        ", at: 148)
+        put(String(format: "%06o", block.reduce(0) { $0 + Int($1) }) + "\0 ", at: 148)
+        name += [UInt8](repeating: 0, count: (512 - name.count % 512) % 512)
+        let archive = block + name + TarArchive.write([entry])
+        let read = try TarArchive.read(archive)
+        #expect(read.map(\.path) == [long])
+        #expect(read.first?.attributes == entry.attributes)
+    }
+
     @Test func aLabelThatIsNoVersionLabelIsNotTaken() {
         let entry = TarArchive.Entry(path: "s/SKILL.md", bytes: [], executable: false, attributes: [TarArchive.gitLabelKey: ""])
         guard case .unavailable(let reason) = TarArchive.gitLabel(of: entry) else {

@@ -130,8 +130,9 @@ public enum TarArchive {
             let data = Array(archive[dataStart..<dataStart + size])
             offset = dataStart + (size + 511) / 512 * 512
 
+            // A long name (pax `path`, GNU `L`) is for the next file or
+            // folder, whatever other headers come between.
             var name = longName ?? ustarName(block)
-            longName = nil
             switch type {
             case UInt8(ascii: "x"):
                 // A path and a few of our records fit in far less; a larger
@@ -140,7 +141,7 @@ public enum TarArchive {
                     throw refuse("a pax header of \(size) bytes at byte \(dataStart - 512); at most \(maxPaxHeader) are read")
                 }
                 guard let records = paxRecords(data) else { throw refuse("a damaged pax header at byte \(dataStart - 512)") }
-                longName = records["path"]
+                if let path = records["path"] { longName = path }
                 attributes = records.filter { $0.key.hasPrefix(attributePrefix) }
                 continue
             case UInt8(ascii: "L"):
@@ -149,10 +150,11 @@ public enum TarArchive {
             case UInt8(ascii: "g"):
                 continue
             case UInt8(ascii: "5"):
-                attributes = [:]  // the records were a folder's, not a file's
+                // The name and records were a folder's, not a file's.
+                (longName, attributes) = (nil, [:])
                 continue
             case UInt8(ascii: "0"), 0:
-                break
+                longName = nil
             case UInt8(ascii: "1"), UInt8(ascii: "2"):
                 throw refuse("'\(name)' is a link; a bundle sent to a server holds regular files only")
             default:
