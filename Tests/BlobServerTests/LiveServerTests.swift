@@ -35,7 +35,6 @@ import Testing
             secret = try store.createToken(name: "team", scope: "team-*").secret
             var options = SkillStoreServer.Options(databasePath: database)
             options.http.port = 0
-            options.accessLog = nil
             configure(&options)
             server = try SkillStoreServer(options)
             try server.start()

@@ -176,7 +176,6 @@ import Testing
         let script = try #require(files.first { $0["path"] as? String == "scripts/measure.sh" }?["id"] as? String)
 
         var options = SkillStoreServer.Options(databasePath: setup.server.database.path)
-        options.accessLog = nil
         let real = try SkillStoreServer(options)
         var configuration = HTTPServer.Configuration()
         configuration.port = 0

@@ -7,10 +7,11 @@ public final class SkillStoreServer: Sendable {
     public struct Options: Sendable {
         public var databasePath: String
         public var http = HTTPServer.Configuration()
-        /// Where the access log goes: nil for nowhere.
-        public var accessLog: FileHandle? = .standardError
-        /// Where the causes of 500 answers go: nil for nowhere.
-        public var errorLog: FileHandle? = .standardError
+        /// Where the access log goes: nil (the default) for nowhere. The
+        /// library writes only where its caller says.
+        public var accessLog: FileHandle?
+        /// Where the causes of 500 answers go: nil (the default) for nowhere.
+        public var errorLog: FileHandle?
         /// Memory for the index of served blobs (about 1 KB each when
         /// spooled, their size plus that when not).
         public var blobCacheBytes = 128 << 20

@@ -85,6 +85,7 @@ struct ServeCommand: Command {
         options.http = configuration
         options.blobCacheBytes = cacheMegabytes << 20
         options.spoolBytes = Int64(spoolMegabytes) << 20
+        options.errorLog = .standardError
         switch accessLog {
         case "off": options.accessLog = nil
         case "-": options.accessLog = .standardError

@@ -19,7 +19,6 @@ final class ServerFixture {
         let path = folder.appendingPathComponent("store.db").path
         store = try SkillStore(path: path)
         var options = SkillStoreServer.Options(databasePath: path)
-        options.accessLog = nil
         server = try SkillStoreServer(options)
     }
 
