@@ -2,6 +2,15 @@ import SkillStore
 
 /// Typed values of options that several commands share.
 extension ParsedArguments {
+    /// The one positional argument a command takes (`what` names it in
+    /// the usage error, say "DIR" or "blob ID").
+    func onlyPositional(_ what: String, command: String) throws(UsageError) -> String {
+        guard positionals.count == 1, let value = positionals.first else {
+            throw UsageError("\(command) needs exactly one \(what)", command: command)
+        }
+        return value
+    }
+
     /// `--label L`: a provenance label (`judgment` is `judgement`), or nil when absent.
     func claimLabel(command: String) throws(UsageError) -> ClaimLabel? {
         guard let text = value("--label") else { return nil }

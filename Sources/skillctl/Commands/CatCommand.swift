@@ -17,9 +17,7 @@ struct CatCommand: Command {
     let reference: BlobReference
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.count == 1, let text = arguments.positionals.first else {
-            throw UsageError("cat needs exactly one blob ID", command: Self.name)
-        }
+        let text = try arguments.onlyPositional("blob ID", command: Self.name)
         guard let reference = BlobReference(text) else {
             throw UsageError(
                 "'\(text)' is not a blob id: use 16 hex characters, a 64-hex SHA-256, or sha256:<64 hex>",

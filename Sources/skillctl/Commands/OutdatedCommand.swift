@@ -19,10 +19,7 @@ struct OutdatedCommand: Command {
     let folder: String
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.count == 1, let folder = arguments.positionals.first else {
-            throw UsageError("outdated needs exactly one DIR", command: Self.name)
-        }
-        self.folder = folder
+        folder = try arguments.onlyPositional("DIR", command: Self.name)
     }
 
     struct Entry: Encodable {

@@ -14,10 +14,7 @@ struct VersionsCommand: Command {
     let name: String
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.count == 1, let name = arguments.positionals.first else {
-            throw UsageError("versions needs exactly one skill NAME", command: Self.name)
-        }
-        self.name = name
+        name = try arguments.onlyPositional("skill NAME", command: Self.name)
     }
 
     func run(_ context: Context) throws -> ExitCode {
