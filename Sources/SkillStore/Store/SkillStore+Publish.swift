@@ -17,8 +17,19 @@ public struct PublishOptions: Sendable {
     /// names: from git, unless the skill's git state was read elsewhere
     /// (a server takes the label its client derived).
     public var derivedLabel: @Sendable (SkillSource) -> GitVersionLabel.Outcome = GitVersionLabel.derive
+    /// Called at the moments a crash test needs to tell apart: every row
+    /// written but the transaction still open, and just after the commit.
+    public var checkpoint: @Sendable (PublishCheckpoint) -> Void = { _ in }
 
     public init() {}
+}
+
+/// A moment inside a publish (`PublishOptions.checkpoint`).
+public enum PublishCheckpoint: String, Sendable {
+    /// Every row is written; the transaction has not committed.
+    case beforeCommit = "before-commit"
+    /// The transaction has committed.
+    case committed
 }
 
 /// The outcome for one skill of a publish.
@@ -112,7 +123,9 @@ extension SkillStore {
             for result in report.results where result.status == .new {
                 try markLatest(result.sequence, of: result.name)
             }
+            options.checkpoint(.beforeCommit)
         }
+        options.checkpoint(.committed)
         return report
     }
 

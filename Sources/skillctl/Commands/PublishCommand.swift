@@ -68,6 +68,7 @@ struct PublishCommand: Command {
         options.publisher = arguments.value("--by")
             ?? ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ProcessInfo.processInfo.userName
+        options.checkpoint = Self.testPause(ProcessInfo.processInfo.environment["SKILLSTORE_TEST_PUBLISH_PAUSE"])
         self.options = options
         forceProgress = arguments.has("--progress")
     }
@@ -92,6 +93,18 @@ struct PublishCommand: Command {
         let progress = ProgressReporter("publishing", output: context.output, forced: forceProgress, quiet: context.quiet)
         defer { progress.finish() }
         return try store.publish(sources, options: options, progress: progress.update)
+    }
+
+    /// For the crash-safety tests only: at the checkpoint named by
+    /// SKILLSTORE_TEST_PUBLISH_PAUSE, say so on standard error and wait to be
+    /// killed, so a test knows on which side of the commit its kill landed.
+    private static func testPause(_ name: String?) -> @Sendable (PublishCheckpoint) -> Void {
+        guard let name, let pauseAt = PublishCheckpoint(rawValue: name) else { return { _ in } }
+        return { checkpoint in
+            guard checkpoint == pauseAt else { return }
+            FileHandle.standardError.write(Data("checkpoint \(checkpoint.rawValue)\n".utf8))
+            sleep(60)
+        }
     }
 
     struct Report: Encodable {
