@@ -4,7 +4,7 @@ import Testing
 /// A skill committed in a clean git checkout gets `git:<YYYYMMDD>.<sha7><A|M>`.
 @Suite struct GitVersionLabelTests {
     /// Runs git in `folder` with a fixed identity and commit dates.
-    private func git(_ arguments: [String], in folder: URL, date: String = "2026-10-19T12:00:00+02:00") throws -> String {
+    func git(_ arguments: [String], in folder: URL, date: String = "2026-10-19T12:00:00+02:00") throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git"] + arguments

@@ -1,3 +1,5 @@
+import SkillStore
+
 /// A request as the routes see it: no C types, headers by lowercase name.
 public struct HTTPRequest: Sendable {
     public var method: String
@@ -17,6 +19,9 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// The client's address, for the access log.
     public var remoteAddress: String
+    /// The publish token a route's preflight accepted from the headers,
+    /// kept so that its handler does not look it up a second time.
+    public var token: PublishToken?
 
     public init(
         method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],

@@ -11,8 +11,10 @@ public protocol Responder: Sendable {
     func quickResponse(to request: HTTPRequest) -> HTTPResponse?
     /// Called with the headers only, before a request's body is read: a
     /// response refuses the body (a publish without a valid token), nil
-    /// lets it be read. Runs on a network thread, so it must be quick.
-    func preflight(_ request: HTTPRequest) -> HTTPResponse?
+    /// lets it be read. It may note on the request what it established
+    /// (`HTTPRequest.token`), so the handler need not establish it again.
+    /// Runs on a network thread, so it must be quick.
+    func preflight(_ request: inout HTTPRequest) -> HTTPResponse?
 }
 
 extension Responder {
@@ -20,7 +22,7 @@ extension Responder {
         isQuick(request) ? respond(to: request) : nil
     }
 
-    public func preflight(_ request: HTTPRequest) -> HTTPResponse? { nil }
+    public func preflight(_ request: inout HTTPRequest) -> HTTPResponse? { nil }
 }
 
 /// Path parameters of a matched route, by name (`{name}` in the pattern):
@@ -67,7 +69,7 @@ struct PathSegments: Sendable {
 public struct Router: Responder {
     public typealias Handler = @Sendable (HTTPRequest, RouteParameters) throws -> HTTPResponse
     /// Checks a request's headers before its body is read; throws to refuse.
-    public typealias Preflight = @Sendable (HTTPRequest) throws -> Void
+    public typealias Preflight = @Sendable (inout HTTPRequest) throws -> Void
 
     /// A class, so that walking the table per request copies one
     /// reference rather than each field of each route.
@@ -166,12 +168,12 @@ public struct Router: Responder {
         return response
     }
 
-    public func preflight(_ request: HTTPRequest) -> HTTPResponse? {
+    public func preflight(_ request: inout HTTPRequest) -> HTTPResponse? {
         let segments = PathSegments(request.path)
         for route in routes where route.method == request.method && route.match(segments) != nil {
             guard let preflight = route.preflight else { return nil }
             do {
-                try preflight(request)
+                try preflight(&request)
                 return nil
             } catch {
                 var response = ErrorResponder.response(for: error)

@@ -10,15 +10,15 @@ struct PublishRoute: Sendable {
     static let tarTypes = ["application/x-tar", "application/tar"]
 
     func register(in router: inout Router) {
-        router.add("POST", "/api/v1/skills", preflight: { request in try check(request) }) { request, _ in
+        router.add("POST", "/api/v1/skills", preflight: { request in request.token = try check(request) }) { request, _ in
             try publish(request)
         }
     }
 
-    /// What can be checked before the body is read: the token, then the type.
-    @discardableResult
+    /// What can be checked before the body is read: the token (unless the
+    /// preflight found it already), then the type.
     func check(_ request: HTTPRequest) throws -> PublishToken {
-        let token = try authenticate(request)
+        let token = try request.token ?? authenticate(request)
         let type = request.header("content-type")?.split(separator: ";").first.map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
         }
@@ -42,7 +42,9 @@ struct PublishRoute: Sendable {
         options.publisher = "token:\(token.name)"
         options.allowsSkill = { token.allows($0) }
         options.scopeDescription = "the scope '\(token.scope)' of token '\(token.name)'"
-        let report = try pool.publishing { store in try store.publish(archive: request.body, options: options) }
+        // The archive is unpacked in memory before the publish lock is taken.
+        let bundles = BundleBatch(try SkillBundle.bundles(inArchive: request.body))
+        let report = try pool.publishing { store in try store.publish(bundles, options: options) }
         let anyNew = report.results.contains { $0.status == .new }
         return .json(PublishReply(published: report.results, refused: report.refused.flatMap(\.diagnostics)), status: anyNew ? 201 : 200)
     }

@@ -160,7 +160,7 @@ public final class HTTPServer: @unchecked Sendable {
                 return queue(state.response!, on: connection)
             }
             if length ?? 0 > 0 || state.request.header("transfer-encoding") != nil,
-               let refusal = responder.preflight(state.request)
+               let refusal = responder.preflight(&state.request)
             {
                 state.response = refusal
                 return queue(refusal, on: connection)

@@ -1,13 +1,5 @@
 import Foundation
 
-/// One file of a skill's bundle, read from disk.
-public struct BundleFile: Sendable {
-    /// Relative to the skill folder, with `/` separators (`references/x.md`).
-    public var path: String
-    public var bytes: [UInt8]
-    public var executable: Bool
-}
-
 /// Reads a skill's files from disk, refusing what must not be published:
 /// symlinks that point outside the skill folder (or at folders), special
 /// files (devices, sockets, FIFOs), names that are not UTF-8, and files or
@@ -23,6 +15,36 @@ public struct BundleReader: Sendable {
         public var maxFiles = 10_000
 
         public init() {}
+
+        /// A file of `size` bytes over the limit.
+        func sizeProblem(_ size: Int, at path: String) -> Diagnostic? {
+            guard size > maxFileSize else { return nil }
+            return Diagnostic(
+                path: path, location: nil, message: "file is \(size) bytes; the limit is \(maxFileSize) bytes",
+                code: "file-too-large")
+        }
+
+        /// A bundle whose files, up to the one at `path`, add up to `total` bytes.
+        func totalProblem(_ total: Int, at path: String) -> Diagnostic? {
+            guard total > maxBundleSize else { return nil }
+            return Diagnostic(
+                path: path, location: nil, message: "the bundle is over \(maxBundleSize) bytes", code: "bundle-too-large")
+        }
+
+        /// A bundle holding `count` files once the one at `path` is counted.
+        func countProblem(_ count: Int, at path: String) -> Diagnostic? {
+            guard count > maxFiles else { return nil }
+            return Diagnostic(
+                path: path, location: nil, message: "the bundle holds more than \(maxFiles) files", code: "bundle-too-large")
+        }
+    }
+
+    /// A file or folder name a bundle may not hold (`path` names it in the diagnostic).
+    static func nameProblem(_ name: some StringProtocol, at path: String) -> Diagnostic? {
+        guard !name.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != 0x5C }) else { return nil }
+        return Diagnostic(
+            path: path, location: nil, message: "file names with control characters or backslashes are not published",
+            code: "path-invalid")
     }
 
     public var limits: Limits
@@ -45,7 +67,7 @@ public struct BundleReader: Sendable {
             var total = 0
             walk(folder: source.path, realRoot: root, relative: "", into: &files, problems: &problems, total: &total)
             guard problems.isEmpty else { throw InputRefused(problems) }
-            files.sort { ($0.path == "SKILL.md" ? "" : $0.path) < ($1.path == "SKILL.md" ? "" : $1.path) }
+            files.sort(by: BundleFile.manifestOrder)
             return files
         }
     }
@@ -70,8 +92,8 @@ public struct BundleReader: Sendable {
             func refuse(_ message: String, _ code: String) {
                 problems.append(Diagnostic(path: path, location: nil, message: message, code: code))
             }
-            guard name.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != 0x5C }) else {
-                refuse("file names with control characters or backslashes are not published", "path-invalid")
+            if let problem = Self.nameProblem(name, at: path) {
+                problems.append(problem)
                 continue
             }
             switch FileKind(path) {
@@ -98,8 +120,8 @@ public struct BundleReader: Sendable {
             case .missing:
                 refuse("vanished while being read", "io")
             }
-            if files.count > limits.maxFiles {
-                refuse("the bundle holds more than \(limits.maxFiles) files", "bundle-too-large")
+            if let problem = limits.countProblem(files.count, at: path) {
+                problems.append(problem)
                 return
             }
         }
@@ -108,10 +130,8 @@ public struct BundleReader: Sendable {
             do {
                 let file = try readFile(at: path, as: relativePath, displayPath: path)
                 total += file.bytes.count
-                if total > limits.maxBundleSize {
-                    problems.append(Diagnostic(
-                        path: path, location: nil,
-                        message: "the bundle is over \(limits.maxBundleSize) bytes", code: "bundle-too-large"))
+                if let problem = limits.totalProblem(total, at: path) {
+                    problems.append(problem)
                     return
                 }
                 files.append(file)
@@ -133,11 +153,7 @@ public struct BundleReader: Sendable {
             throw InputRefused([Diagnostic(path: displayPath, location: nil, message: "not a regular file", code: "special-file")])
         }
         let size = Int(info.st_size)
-        guard size <= limits.maxFileSize else {
-            throw InputRefused([Diagnostic(
-                path: displayPath, location: nil,
-                message: "file is \(size) bytes; the limit is \(limits.maxFileSize) bytes", code: "file-too-large")])
-        }
+        if let problem = limits.sizeProblem(size, at: displayPath) { throw InputRefused([problem]) }
         var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
         while filled < size {

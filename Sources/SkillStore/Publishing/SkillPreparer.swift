@@ -14,35 +14,25 @@ struct PreparedSkill: Sendable {
     var manifest: BundleManifest
     var manifestBytes: [UInt8]
     var manifestDigest: BlobDigest
-    var graph: SkillGraph
-    /// The version's full-text rows.
-    var searchEntries: [SearchEntry]
+    var rows: VersionRows
 }
 
-/// Turns a skill on disk into a `PreparedSkill`. Holds no state of its own,
-/// so many threads can prepare skills at once.
+/// Turns a skill's bundle into a `PreparedSkill`. Holds no state of its
+/// own, so many threads can prepare skills at once.
 struct SkillPreparer: Sendable {
-    let reader: BundleReader
     /// `--version`, applied to every skill.
     let version: String?
-    /// The label of a skill that declares none (`PublishOptions.derivedLabel`).
-    let derivedLabel: @Sendable (SkillSource) -> GitVersionLabel.Outcome
     let vocabulary: LabelVocabulary
 
-    func prepare(_ source: SkillSource) throws(InputRefused) -> PreparedSkill {
-        let files = try reader.read(source)
-        guard let skillFile = files.first, skillFile.path == "SKILL.md" else {
+    func prepare(_ bundle: SkillBundle) throws(InputRefused) -> PreparedSkill {
+        let source = bundle.source
+        guard let skillFile = bundle.skillFile else {
             throw InputRefused([Diagnostic(
                 path: source.path, location: nil, message: "the folder has no SKILL.md", code: "skill-missing")])
         }
-        let skillPath = source.skillFilePath
-        let document = try SkillDocument.parse(skillFile.bytes, path: skillPath, folderName: source.folderName)
-
-        let label = try versionLabel(for: source, document: document)
-        // Only rules, links, the legend and claims' text and labels are
-        // stored; citations are read again from the blob when asked for.
-        let graph = GraphExtractor.extract(from: document, vocabulary: vocabulary, citations: false)
-        let hashed = files.map { (file: $0, digest: BlobDigest(of: $0.bytes)) }
+        let document = try SkillDocument.parse(skillFile.bytes, path: source.skillFilePath, folderName: source.folderName)
+        let label = try versionLabel(for: bundle, document: document)
+        let hashed = bundle.files.map { (file: $0, digest: BlobDigest(of: $0.bytes)) }
         let manifest = BundleManifest(files: hashed.map {
             BundleManifest.Entry(
                 path: $0.file.path, size: $0.file.bytes.count, executable: $0.file.executable,
@@ -54,14 +44,13 @@ struct SkillPreparer: Sendable {
             frontMatterJSON: document.frontMatter.jsonText(), nameLocation: document.frontMatter["name"]?.location,
             files: hashed,
             manifest: manifest, manifestBytes: manifestBytes, manifestDigest: BlobDigest(of: manifestBytes),
-            graph: graph,
-            searchEntries: SearchEntry.entries(name: document.name, description: document.description, graph: graph))
+            rows: VersionRows(document: document, vocabulary: vocabulary))
     }
 
     /// `--version`, else the front-matter's `version` or `metadata.version`,
     /// else a label derived from git; else the skill is refused.
-    private func versionLabel(for source: SkillSource, document: SkillDocument) throws(InputRefused) -> String {
-        let path = source.skillFilePath
+    private func versionLabel(for bundle: SkillBundle, document: SkillDocument) throws(InputRefused) -> String {
+        let path = bundle.source.skillFilePath
         if let label = version ?? document.declaredVersion {
             if let problem = VersionLabel.problem(with: label) {
                 let location = version == nil
@@ -72,7 +61,7 @@ struct SkillPreparer: Sendable {
             }
             return label
         }
-        switch derivedLabel(source) {
+        switch bundle.derivedGitLabel() {
         case .label(let label):
             return label
         case .unavailable(let reason):

@@ -63,12 +63,9 @@ extension SkillStore {
                 // It was valid when published; parse errors cannot happen here
                 // unless the rules tightened, and then the version keeps no graph.
                 guard let document = try? SkillDocument.parse(bytes, path: "SKILL.md") else { continue }
-                let graph = GraphExtractor.extract(from: document, vocabulary: vocabulary, citations: false)
-                try writeGraph(graph, version: sequence)
-                try writeSearchEntries(
-                    SearchEntry.entries(name: document.name, description: document.description, graph: graph),
-                    owner: sequence)
-                legends.append((sequence, graph.legend.joined(separator: ",")))
+                let rows = VersionRows(document: document, vocabulary: vocabulary)
+                try write(rows, version: sequence)
+                legends.append((sequence, rows.legend))
             }
             let update = try database.statement("UPDATE versions SET graph_version = ?, legend = ? WHERE seq = ?")
             for (version, legend) in legends {
@@ -77,10 +74,16 @@ extension SkillStore {
         }
     }
 
-    /// Writes the rows of `graph` that are asked about across skills (rules
-    /// and links) for `version`, inside the caller's transaction. The
-    /// version row's `graph_version` and `legend` are the caller's to write.
-    func writeGraph(_ graph: SkillGraph, version: Int) throws {
+    /// Writes the rows derived from a version's SKILL.md, inside the
+    /// caller's transaction: the graph's rows that are asked about across
+    /// skills (rules and links) and the full-text rows. The version row's
+    /// `graph_version` and `legend` are the caller's to write.
+    func write(_ rows: VersionRows, version: Int) throws {
+        try writeGraph(rows.graph, version: version)
+        try writeSearchEntries(rows.searchEntries, owner: version)
+    }
+
+    private func writeGraph(_ graph: SkillGraph, version: Int) throws {
         let rules = try database.statement(
             "INSERT INTO rules (version, ord, rule_id, number, title, line, col, section) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
         for (ord, rule) in graph.rules.enumerated() {

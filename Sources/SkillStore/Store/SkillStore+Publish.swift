@@ -7,16 +7,11 @@ public struct PublishOptions: Sendable {
     public var skipInvalid = false
     /// Who publishes, recorded with each new version.
     public var publisher = "unknown"
-    public var limits = BundleReader.Limits()
     /// The skills this publish may write (a server token's scope); any
     /// other skill is refused with `token-scope`.
     public var allowsSkill: @Sendable (String) -> Bool = { _ in true }
     /// Why a skill outside `allowsSkill` is refused.
     public var scopeDescription = ""
-    /// The label of a skill that neither `version` nor its front-matter
-    /// names: from git, unless the skill's git state was read elsewhere
-    /// (a server takes the label its client derived).
-    public var derivedLabel: @Sendable (SkillSource) -> GitVersionLabel.Outcome = GitVersionLabel.derive
     /// Called at the moments a crash test needs to tell apart: every row
     /// written but the transaction still open, and just after the commit.
     public var checkpoint: @Sendable (PublishCheckpoint) -> Void = { _ in }
@@ -59,7 +54,8 @@ public struct PublishReport: Sendable {
 }
 
 extension SkillStore {
-    /// Publishes every skill of `sources` in one transaction.
+    /// Publishes every skill of `bundles` in one transaction: the one path
+    /// of every publish, from folders on disk or from an uploaded archive.
     ///
     /// All or nothing by default: every skill is read and validated, and if
     /// any is refused nothing lands and `InputRefused` lists every reason.
@@ -68,28 +64,26 @@ extension SkillStore {
     /// is a no-op that reports the existing version. `progress` is called
     /// after each skill with the count done and the total.
     public func publish(
-        _ sources: [SkillSource], options: PublishOptions = PublishOptions(),
+        _ bundles: BundleBatch, options: PublishOptions = PublishOptions(),
         progress: (Int, Int) -> Void = { _, _ in }
     ) throws -> PublishReport {
         let publishedAt = Timestamp.now()
         var report = PublishReport()
         var namesSeen: [String: String] = [:]
-        let preparer = SkillPreparer(
-            reader: BundleReader(limits: options.limits), version: options.version, derivedLabel: options.derivedLabel,
-            vocabulary: try labelVocabulary())
+        let preparer = SkillPreparer(version: options.version, vocabulary: try labelVocabulary())
 
         // Reading, parsing, extraction and hashing run on every core; this
         // thread writes, in order, inside one transaction.
         let pipeline = OrderedPipeline(
-            count: sources.count, workers: ProcessInfo.processInfo.activeProcessorCount, window: 256
+            count: bundles.count, workers: ProcessInfo.processInfo.activeProcessorCount, window: 256
         ) { index in
-            Result { () throws(InputRefused) in try preparer.prepare(sources[index]) }
+            Result { () throws(InputRefused) in try preparer.prepare(try bundles.bundle(index)) }
         }
         defer { pipeline.cancel() }
 
         try database.transaction {
-            for index in sources.indices {
-                defer { progress(index + 1, sources.count) }
+            for index in 0..<bundles.count {
+                defer { progress(index + 1, bundles.count) }
                 let result = pipeline.result(index)
                 defer { pipeline.recycle(result) }
                 do {
@@ -129,6 +123,13 @@ extension SkillStore {
         return report
     }
 
+    /// Publishes the skills at `sources`, each read from disk when its turn comes.
+    public func publish(
+        _ sources: [SkillSource], options: PublishOptions = PublishOptions(), progress: (Int, Int) -> Void = { _, _ in }
+    ) throws -> PublishReport {
+        try publish(BundleBatch(reading: sources), options: options, progress: progress)
+    }
+
     /// Writes one prepared skill inside the open transaction, under a
     /// savepoint so a refusal here takes back this skill's writes only.
     private func record(_ skill: PreparedSkill, publishedAt: String, publisher: String) throws -> PublishResult {
@@ -162,9 +163,9 @@ extension SkillStore {
         // pending terms for every skill).
         try refuseIDCollisions(skill)
         for (file, digest) in skill.files {
-            try storeBlob(file.bytes, digest: digest, path: path)
+            try storeBlob(file.bytes, digest: digest)
         }
-        try storeBlob(skill.manifestBytes, digest: skill.manifestDigest, path: path)
+        try storeBlob(skill.manifestBytes, digest: skill.manifestDigest)
         try database.statement("INSERT INTO skills (name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING")
             .run([.text(skill.name), .text(publishedAt)])
         try database.statement("""
@@ -175,7 +176,7 @@ extension SkillStore {
                 .text(skill.name), .text(skill.label), .text(skill.files[0].digest.id),
                 .text(skill.manifestDigest.id), .text(skill.description),
                 .text(skill.frontMatterJSON), .text(publishedAt), .text(publisher),
-                .integer(Int64(Self.graphVersion)), .text(skill.graph.legend.joined(separator: ",")),
+                .integer(Int64(Self.graphVersion)), .text(skill.rows.legend),
             ])
         let sequence = Int(database.lastInsertRowID)
         let insertFile = try database.statement(
@@ -186,8 +187,7 @@ extension SkillStore {
                 .integer(Int64(entry.size)), .integer(entry.executable ? 1 : 0),
             ])
         }
-        try writeGraph(skill.graph, version: sequence)
-        try writeSearchEntries(skill.searchEntries, owner: sequence)
+        try write(skill.rows, version: sequence)
         return result(sequence, .new, label: skill.label)
     }
 
@@ -217,80 +217,12 @@ extension SkillStore {
     }
 
     /// Stores `bytes` once (`refuseIDCollisions` has ruled out an id taken by other bytes).
-    func storeBlob(_ bytes: [UInt8], digest: BlobDigest, path: String) throws {
+    func storeBlob(_ bytes: [UInt8], digest: BlobDigest) throws {
         try database.statement(
             "INSERT INTO blobs (digest, id, size, content) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
         ).run([.text(digest.hex), .text(digest.id), .integer(Int64(bytes.count)), .blob(bytes)])
         guard database.changes == 0 else { return }
         let stored = try database.queryFirst("SELECT digest FROM blobs WHERE id = ?", [.text(digest.id)])
         precondition(stored?.string("digest") == digest.hex, "blob \(digest.id) collided after the collision check")
-    }
-}
-
-extension SkillStore {
-    /// Publishes the skills of a tar archive (`TarArchive`): each top-level
-    /// folder is a skill folder or a pack, each top-level file a lone
-    /// SKILL.md. The same validation and all-or-nothing rule as `publish`;
-    /// paths in diagnostics and results are the archive's own. A skill that
-    /// declares no version takes the git label its sender derived, carried
-    /// in its SKILL.md's pax records (`TarArchive.gitLabelKey`); the
-    /// unpacked copy here is in no git checkout.
-    public func publish(archive: [UInt8], options: PublishOptions = PublishOptions()) throws -> PublishReport {
-        var options = options
-        let entries = try TarArchive.read(archive)
-        guard !entries.isEmpty else {
-            throw InputRefused([Diagnostic(path: "request body", location: nil, message: "the archive holds no file", code: "skill-missing")])
-        }
-        let root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("skillstore-upload-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        var topLevel: Set<String> = []
-        for entry in entries where !entry.path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
-            let path = (root as NSString).appendingPathComponent(entry.path)
-            let unpackable = (try? FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)) != nil
-            guard unpackable, FileManager.default.createFile(
-                atPath: path, contents: Data(entry.bytes), attributes: [.posixPermissions: entry.executable ? 0o755 : 0o644])
-            else {
-                throw InputRefused([Diagnostic(
-                    path: entry.path, location: nil, message: "cannot be unpacked (a file and a folder of the same name?)",
-                    code: "bundle-archive")])
-            }
-            // Hidden names are skipped as a local publish skips them (tar
-            // on macOS adds `._name` companions, Finder `.DS_Store`).
-            let top = String(entry.path.split(separator: "/")[0])
-            if !top.hasPrefix(".") { topLevel.insert(top) }
-        }
-        guard !topLevel.isEmpty else {
-            throw InputRefused([Diagnostic(
-                path: "request body", location: nil, message: "the archive holds no skill (hidden names are skipped)",
-                code: "skill-missing")])
-        }
-        let prefix = root + "/"
-        @Sendable func relative(_ path: String) -> String { path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path }
-        let derived = Dictionary(entries.compactMap { entry in TarArchive.gitLabel(of: entry).map { (entry.path, $0) } },
-                                 uniquingKeysWith: { _, last in last })
-        options.derivedLabel = { source in
-            derived[relative(source.skillFilePath)]
-                ?? .unavailable("the archive carries no git label for it (sent from outside a git checkout?)")
-        }
-        do {
-            let sources = try SkillSource.discover(topLevel.sorted().map { prefix + $0 })
-            var report = try publish(sources, options: options)
-            for index in report.results.indices { report.results[index].path = relative(report.results[index].path) }
-            report.refused = report.refused.map { InputRefused($0.diagnostics.map { $0.relocated(relative) }) }
-            return report
-        } catch let refused as InputRefused {
-            throw InputRefused(refused.diagnostics.map { $0.relocated(relative) })
-        }
-    }
-}
-
-extension Diagnostic {
-    /// The same diagnostic about the same file at another path.
-    public func relocated(_ transform: (String) -> String) -> Diagnostic {
-        var copy = self
-        copy.path = transform(path)
-        return copy
     }
 }

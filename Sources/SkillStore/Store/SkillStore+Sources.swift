@@ -63,7 +63,7 @@ extension SkillStore {
                     message: "blob id \(digest.id) is already taken by different bytes (sha256:\(taken))",
                     code: "blob-id-collision")])
             }
-            try storeBlob(file.bytes, digest: digest, path: path)
+            try storeBlob(file.bytes, digest: digest)
             try database.query(
                 "INSERT INTO sources (url, blob, published_at, published_by) VALUES (?, ?, ?, ?)",
                 [.text(target), .text(digest.id), .text(Timestamp.now()), .text(publisher)])

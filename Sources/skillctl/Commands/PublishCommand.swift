@@ -86,7 +86,7 @@ struct PublishCommand: Command {
     private func publish(_ context: Context) throws -> PublishReport {
         let sources = try SkillSource.discover(paths)
         if let server = context.serverURL {
-            return try RemotePublish(sources: sources, limits: options.limits)
+            return try RemotePublish(sources: sources)
                 .send(to: RemoteCatalog(server, token: context.token, maxAnswerBytes: try context.maxAnswerBytes()), version: options.version, skipInvalid: options.skipInvalid)
         }
         let store = try context.openForWriting()

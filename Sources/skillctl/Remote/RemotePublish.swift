@@ -8,7 +8,6 @@ import Synchronization
 /// archive with a top-level folder per skill, and sent in one request.
 struct RemotePublish {
     let sources: [SkillSource]
-    let limits: BundleReader.Limits
 
     func send(to server: RemoteCatalog, version: String?, skipInvalid: Bool) throws -> PublishReport {
         // A --version that is no label refuses every skill, as a local
@@ -26,20 +25,19 @@ struct RemotePublish {
         }
         var localPath: [String: String] = [:]  // top-level name in the archive -> path here
         var problems: [Diagnostic] = []
-        var bundles: [(source: SkillSource, top: String, files: [BundleFile])] = []
-        let reader = BundleReader(limits: limits)
+        var bundles: [(name: String, bundle: SkillBundle)] = []
         for source in sources {
-            let top = source.folderName ?? (source.path as NSString).lastPathComponent
-            if let earlier = localPath[top] {
+            let name = source.folderName ?? (source.path as NSString).lastPathComponent
+            if let earlier = localPath[name] {
                 problems.append(Diagnostic(
                     path: source.path, location: nil,
                     message: "has the same name as \(earlier); a server publish sends each skill under its folder's name",
                     code: "name-duplicate"))
                 continue
             }
-            localPath[top] = source.path
+            localPath[name] = source.path
             do {
-                bundles.append((source, top, try reader.read(source)))
+                bundles.append((name, try SkillBundle(reading: source)))
             } catch {
                 problems += error.diagnostics
             }
@@ -51,39 +49,36 @@ struct RemotePublish {
         if version == nil {
             let bundles = bundles
             DispatchQueue.concurrentPerform(iterations: bundles.count) { index in
-                let label = Self.gitLabel(for: bundles[index].source, skillFile: bundles[index].files.first)
+                let label = Self.gitLabel(for: bundles[index].bundle)
                 labels.withLock { $0[index] = label }
             }
         }
-        var entries: [TarArchive.Entry] = []
-        for (index, (source, top, files)) in bundles.enumerated() {
-            let attributes = labels.withLock { $0[index] }.map(TarArchive.attributes) ?? [:]
-            if source.kind == .folder {
-                entries += files.map { file in
-                    TarArchive.Entry(
-                        path: top + "/" + file.path, bytes: file.bytes, executable: file.executable,
-                        attributes: file.path == "SKILL.md" ? attributes : [:])
-                }
-            } else if let file = files.first {
-                entries.append(TarArchive.Entry(path: top, bytes: file.bytes, executable: false, attributes: attributes))
-            }
+        let entries = bundles.enumerated().flatMap { index, item in
+            item.bundle.archiveEntries(named: item.name, gitLabel: labels.withLock { $0[index] })
         }
 
-        func local(_ path: String) -> String {
+        // The server names files by their path in the archive; say them as
+        // the paths here.
+        func pathHere(_ path: String) -> String {
             let parts = path.split(separator: "/", maxSplits: 1).map(String.init)
             guard let first = parts.first, let root = localPath[first] else { return path }
             return parts.count == 2 ? (root as NSString).appendingPathComponent(parts[1]) : root
+        }
+        func local(_ diagnostic: Diagnostic) -> Diagnostic {
+            var diagnostic = diagnostic
+            diagnostic.path = pathHere(diagnostic.path)
+            return diagnostic
         }
         let reply: PublishReply
         do {
             reply = try server.publish(archive: TarArchive.write(entries), version: version, skipInvalid: skipInvalid)
         } catch let refused as InputRefused {
-            throw InputRefused(refused.diagnostics.map { $0.relocated(local) })
+            throw InputRefused(refused.diagnostics.map(local))
         }
         var report = PublishReport()
         report.results = reply.published.map { result in
             var result = result
-            result.path = local(result.path)
+            result.path = pathHere(result.path)
             return result
         }
         // One refusal per skill, as a local publish counts them.
@@ -91,9 +86,9 @@ struct RemotePublish {
         for diagnostic in reply.refused {
             let skill = String(diagnostic.path.split(separator: "/").first ?? "")
             if let index = bySkill.firstIndex(where: { $0.0 == skill }) {
-                bySkill[index].1.append(diagnostic.relocated(local))
+                bySkill[index].1.append(local(diagnostic))
             } else {
-                bySkill.append((skill, [diagnostic.relocated(local)]))
+                bySkill.append((skill, [local(diagnostic)]))
             }
         }
         report.refused = bySkill.map { InputRefused($0.1) }
@@ -103,11 +98,11 @@ struct RemotePublish {
     /// The git label of a skill that declares no version, derived here as a
     /// local publish would (the server's copy is in no git checkout); nil
     /// when the skill declares one, or cannot be read (the server says why).
-    private static func gitLabel(for source: SkillSource, skillFile: BundleFile?) -> GitVersionLabel.Outcome? {
-        guard let skillFile, let document = try? SkillDocument.parse(skillFile.bytes, path: source.skillFilePath),
+    private static func gitLabel(for bundle: SkillBundle) -> GitVersionLabel.Outcome? {
+        guard let skillFile = bundle.skillFile,
+              let document = try? SkillDocument.parse(skillFile.bytes, path: bundle.source.skillFilePath),
               document.declaredVersion == nil
         else { return nil }
-        return GitVersionLabel.derive(for: source)
+        return bundle.derivedGitLabel()
     }
-
 }

@@ -1,0 +1,87 @@
+import Testing
+@testable import SkillStore
+
+/// An uploaded archive is read into bundles in memory, as a publish from
+/// disk reads the same files from a folder.
+@Suite struct ArchiveBundlesTests {
+    private func archive(_ files: [(String, String)], executable: Set<String> = []) -> [UInt8] {
+        TarArchive.write(files.map { TarArchive.Entry(path: $0.0, bytes: Array($0.1.utf8), executable: executable.contains($0.0)) })
+    }
+
+    private func bundles(_ bytes: [UInt8], limits: BundleReader.Limits = .init()) throws -> [SkillBundle] {
+        try SkillBundle.bundles(inArchive: bytes, limits: limits).map { try $0.get() }
+    }
+
+    @Test func topLevelFoldersArePacksOrSkillsAndFilesAreLoneSkills() throws {
+        let found = try bundles(archive([
+            ("zeta/SKILL.md", "z"), ("zeta/scripts/run.sh", "r"), ("zeta/references/a.md", "a"),
+            ("pack/one/SKILL.md", "1"), ("pack/deeper/two/SKILL.md", "2"), ("pack/deeper/two/nested/SKILL.md", "n"),
+            ("lone.md", "l"),
+        ], executable: ["zeta/scripts/run.sh"]))
+        // The archive's order of top-level names; inside a pack, name order.
+        #expect(found.map(\.source.path) == ["zeta", "pack/deeper/two", "pack/one", "lone.md"])
+        #expect(found.map(\.source.kind) == [.folder, .folder, .folder, .file])
+        #expect(found[0].files.map(\.path) == ["SKILL.md", "references/a.md", "scripts/run.sh"])
+        #expect(found[0].files.map(\.executable) == [false, false, true])
+        // A SKILL.md below a skill folder stays part of its bundle.
+        #expect(found[1].files.map(\.path) == ["SKILL.md", "nested/SKILL.md"])
+        #expect(found[3].files.map(\.path) == ["SKILL.md"])
+        #expect(found[3].files[0].bytes == Array("l".utf8))
+    }
+
+    @Test func hiddenNamesAreSkippedAsOnDisk() throws {
+        let found = try bundles(archive([
+            ("._skill", "x"), (".DS_Store", "x"), ("skill/SKILL.md", "s"), ("skill/.git/config", "c"), ("skill/._SKILL.md", "x"),
+        ]))
+        #expect(found.map(\.source.path) == ["skill"])
+        #expect(found[0].files.map(\.path) == ["SKILL.md"])
+        #expect(throws: InputRefused.self) { try bundles(archive([(".hidden/SKILL.md", "s")])) }
+    }
+
+    @Test func aNameThatIsBothAFileAndAFolderIsRefused() throws {
+        let error = #expect(throws: InputRefused.self) { try bundles(archive([("a/SKILL.md", "s"), ("a", "file")])) }
+        #expect(error?.diagnostics.map(\.code) == ["bundle-archive"])
+        #expect(error?.diagnostics.first?.path == "a")
+    }
+
+    @Test func aFolderWithoutASkillRefusesTheWholeArchive() throws {
+        let error = #expect(throws: InputRefused.self) { try bundles(archive([("good/SKILL.md", "s"), ("empty/notes.md", "n")])) }
+        #expect(error?.diagnostics.map(\.path) == ["empty"])
+        #expect(error?.diagnostics.map(\.code) == ["skill-missing"])
+    }
+
+    @Test func limitsRefuseOneSkillNotTheOthers() throws {
+        var limits = BundleReader.Limits()
+        limits.maxFileSize = 4
+        limits.maxFiles = 2
+        let results = try SkillBundle.bundles(
+            inArchive: archive([
+                ("big/SKILL.md", "12345"), ("many/SKILL.md", "1"), ("many/a", "a"), ("many/b", "b"),
+                ("fine/SKILL.md", "1"), ("odd/SKILL.md", "1"), ("odd/bad\\name", "x"),
+            ]), limits: limits)
+        let codes = results.map { result -> [String] in
+            switch result {
+            case .success: return []
+            case .failure(let refused): return refused.diagnostics.map(\.code)
+            }
+        }
+        #expect(codes == [["file-too-large"], ["bundle-too-large"], [], ["path-invalid"]])
+    }
+
+    @Test func theGitLabelTravelsOnTheSkillFile() throws {
+        let entries = SkillBundle(
+            source: SkillSource(kind: .folder, path: "/somewhere/skill"),
+            files: [BundleFile(path: "SKILL.md", bytes: [0x61], executable: false), BundleFile(path: "x.sh", bytes: [], executable: true)],
+            gitLabel: .checkout
+        ).archiveEntries(named: "skill", gitLabel: .label("git:20261019.abcdef0A"))
+        let found = try bundles(TarArchive.write(entries))
+        #expect(found.first?.gitLabel == .carried(.label("git:20261019.abcdef0A")))
+        #expect(found.first?.derivedGitLabel() == .label("git:20261019.abcdef0A"))
+        #expect(found.first?.files == entries.map { BundleFile(path: String($0.path.dropFirst(6)), bytes: $0.bytes, executable: $0.executable) })
+        let unlabelled = try bundles(archive([("skill/SKILL.md", "s")]))
+        guard case .unavailable = unlabelled[0].derivedGitLabel() else {
+            Issue.record("an archive without a git label gave one")
+            return
+        }
+    }
+}

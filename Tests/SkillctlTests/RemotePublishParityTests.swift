@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// A publish through a server and a publish on a local database run the
+/// same code: the same pack gives the same database, git labels included.
+@Suite struct RemotePublishParityTests {
+    @Test func aPackPublishedThroughAServerGivesTheSameDatabaseAsALocalPublish() throws {
+        let folder = try TemporaryFolder()
+        // A git checkout: one skill takes its label from git, one declares
+        // it; a nested pack, bundle files (one executable) and a lone SKILL.md.
+        try folder.write("repo/pack/from-git/SKILL.md", skillMarkdown(name: "from-git", extraFrontMatter: "", body: "# From git\n\nFold once (*measured*).\n"))
+        try folder.write("repo/pack/from-git/references/notes.md", "# Notes\n\nSee [the guide](https://example.org/guide#Folding).\n")
+        try folder.write("repo/pack/from-git/scripts/run.sh", "#!/bin/sh\necho fold\n", executable: true)
+        try folder.write("repo/pack/declared/SKILL.md", skillMarkdown(name: "declared", extraFrontMatter: "version: 1.2.0"))
+        try folder.write("repo/pack/deeper/nested-skill/SKILL.md", skillMarkdown(name: "nested-skill", extraFrontMatter: ""))
+        try folder.write("repo/pack/.hidden/SKILL.md", skillMarkdown(name: "hidden"))
+        try folder.write("repo/lone/SKILL.md", skillMarkdown(name: "lone-file", extraFrontMatter: ""))
+        let repo = folder.url.appendingPathComponent("repo")
+        let git = GitVersionLabelTests()
+        _ = try git.git(["init", "-q", "-b", "main"], in: repo)
+        _ = try git.git(["add", "."], in: repo)
+        _ = try git.git(["commit", "-q", "-m", "the pack"], in: repo)
+        let paths = [folder.path("repo/pack"), folder.path("repo/lone/SKILL.md")]
+
+        let local = Skillctl(database: folder.url.appendingPathComponent("local.db"))
+        let published = try local.run(["publish", "--by", "token:ci"] + paths)
+        #expect(published.status == 0, "\(published.stderr)")
+
+        let served = Skillctl(database: folder.url.appendingPathComponent("served.db"))
+        let created = try served.run(["token", "create", "ci"])
+        let secret = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try ServeProcess(database: served.database, arguments: ["--access-log", "off"])
+        var client = Skillctl(database: folder.url.appendingPathComponent("unused.db"))
+        client.environment["SKILLSTORE_SERVER"] = server.url
+        client.environment["SKILLSTORE_TOKEN"] = secret
+        let sent = try client.run(["publish"] + paths)
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(server.stop() == 0)
+
+        // What each publish printed names the same skills, labels and ids.
+        #expect(sent.output == published.output)
+        #expect(published.output.contains("git:"), "\(published.output)")
+        let localDump = try dump(local.database)
+        let servedDump = try dump(served.database)
+        #expect(localDump.count > 20)
+        #expect(localDump.count == servedDump.count)
+        for (here, there) in zip(localDump, servedDump) where here != there {
+            Issue.record("the databases differ:\n  local:  \(here.prefix(300))\n  served: \(there.prefix(300))")
+            break
+        }
+    }
+
+    /// Every row of every table but the tokens, with publish times blanked.
+    private func dump(_ database: URL) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", database.path, ".dump"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return text.split(separator: "\n")
+            .filter { !$0.contains("INSERT INTO tokens") }
+            .map { $0.replacingOccurrences(of: #"'[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z'"#, with: "'TIME'", options: .regularExpression) }
+    }
+}
