@@ -7,6 +7,7 @@ let package = Package(
     name: "SkillStore",
     products: [
         .library(name: "SkillStore", targets: ["SkillStore"]),
+        .library(name: "SkillStoreAPI", targets: ["SkillStoreAPI"]),
         .library(name: "BlobServer", targets: ["BlobServer"]),
         .executable(name: "skillctl", targets: ["skillctl"]),
     ],
@@ -35,22 +36,34 @@ let package = Package(
         .plugin(
             name: "EmbedMigrationsPlugin", capability: .buildTool(),
             dependencies: ["EmbedMigrations"]),
+        // Build-time tool: turns one text file into a Swift string constant
+        // (the OpenAPI document), for the same reason.
+        .executableTarget(name: "EmbedText"),
+        .plugin(
+            name: "EmbedAPIDocumentPlugin", capability: .buildTool(),
+            dependencies: ["EmbedText"]),
 
         .target(
             name: "SkillStore",
             dependencies: ["CSQLite", "CCmarkGFM", "CYAML", "COpenSSL", "CLinux"],
             plugins: ["EmbedMigrationsPlugin"]),
+        // The wire contract both ends share: route paths, request and reply
+        // shapes, the JSON settings, the OpenAPI document. No HTTP of its own.
+        .target(
+            name: "SkillStoreAPI", dependencies: ["SkillStore"], exclude: ["openapi.json"],
+            plugins: ["EmbedAPIDocumentPlugin"]),
         // HTTP on libmicrohttpd: the transport owns the C daemon, the routes
         // only ever see Swift requests and responses.
-        .target(name: "BlobServer", dependencies: ["SkillStore", "CMicroHTTPD"]),
+        .target(name: "BlobServer", dependencies: ["SkillStore", "SkillStoreAPI", "CMicroHTTPD"]),
         // mimalloc replaces glibc's malloc in the executable: a publish
         // allocates millions of small strings on three threads, and glibc's
         // allocator cost 13% of a 20,000-skill publish (docs/benchmarks.md).
         .executableTarget(
-            name: "skillctl", dependencies: ["SkillStore", "BlobServer"], linkerSettings: [.linkedLibrary("mimalloc")]),
+            name: "skillctl", dependencies: ["SkillStore", "SkillStoreAPI", "BlobServer"], linkerSettings: [.linkedLibrary("mimalloc")]),
 
         .testTarget(name: "SkillStoreTests", dependencies: ["SkillStore"]),
-        .testTarget(name: "BlobServerTests", dependencies: ["BlobServer", "SkillStore"]),
+        .testTarget(name: "SkillStoreAPITests", dependencies: ["SkillStoreAPI", "SkillStore"]),
+        .testTarget(name: "BlobServerTests", dependencies: ["BlobServer", "SkillStoreAPI", "SkillStore"]),
         .testTarget(name: "SkillctlTests", dependencies: ["skillctl", "SkillStore", "BlobServer"]),
     ]
 )

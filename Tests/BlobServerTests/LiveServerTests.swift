@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import BlobServer
 @testable import SkillStore
+import SkillStoreAPI
 
 /// The server on a real socket: what goes over the wire for blobs, keep-alive,
 /// publishing, limits, idle connections and slow requests. Every server

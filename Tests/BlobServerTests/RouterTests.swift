@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import BlobServer
 @testable import SkillStore
+import SkillStoreAPI
 
 /// The routes of docs/api.md, called through the router of a server that is
 /// never started: status, headers and bodies exactly as the transport would

@@ -1,5 +1,6 @@
 import Foundation
 import SkillStore
+import SkillStoreAPI
 
 /// An error that knows its HTTP status. Routes throw it; `ErrorResponder`
 /// is the one place that turns it (and every other error) into a response.
@@ -24,16 +25,6 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
 
     public static func badRequest(_ message: String) -> HTTPError { HTTPError(400, "BAD_REQUEST", message) }
     public static func notFound(_ message: String) -> HTTPError { HTTPError(404, "NOT_FOUND", message) }
-}
-
-/// The error body every failure carries: `{"error":{"code":...,"message":...}}`.
-public struct ErrorBody: Codable, Sendable {
-    public struct Detail: Codable, Sendable {
-        public var code: String
-        public var message: String
-        public var diagnostics: [Diagnostic]?
-    }
-    public var error: Detail
 }
 
 enum ErrorResponder {

@@ -1,4 +1,5 @@
 import Foundation
+import SkillStoreAPI
 
 /// Bytes that a response sends, owned by one allocation that the transport
 /// can hand to the C library without copying; immutable once made, so one
@@ -152,23 +153,5 @@ public struct HTTPResponse: Sendable {
 
     public static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: Array(text.utf8))
-    }
-}
-
-/// The API's JSON: the same shapes and snake_case keys as `skillctl --json`,
-/// sorted keys, compact.
-public enum APIJSON {
-    public static func encode(_ value: some Encodable) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        guard let data = try? encoder.encode(value) else { preconditionFailure("API values are always encodable") }
-        return data
-    }
-
-    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return try decoder.decode(type, from: data)
     }
 }

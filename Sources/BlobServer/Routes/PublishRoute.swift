@@ -1,5 +1,6 @@
 import Foundation
 import SkillStore
+import SkillStoreAPI
 
 /// `POST /api/v1/skills`: publish a bundle sent as a tar stream, with a
 /// bearer token whose scope covers every skill in it. The same validation
@@ -10,7 +11,7 @@ struct PublishRoute: Sendable {
     static let tarTypes = ["application/x-tar", "application/tar"]
 
     func register(in router: inout Router) {
-        router.add("POST", "/api/v1/skills", preflight: { request in request.token = try check(request) }) { request, _ in
+        router.add("POST", APIPath.skills.pattern, preflight: { request in request.token = try check(request) }) { request, _ in
             try publish(request)
         }
     }
@@ -63,16 +64,5 @@ struct PublishRoute: Sendable {
             throw HTTPError(401, "UNAUTHORIZED", "the token is unknown or revoked", headers: challenge)
         }
         return token
-    }
-}
-
-/// What a publish answers: the shape of `skillctl publish --json`.
-public struct PublishReply: Codable, Sendable {
-    public var published: [PublishResult]
-    public var refused: [Diagnostic]
-
-    public init(published: [PublishResult], refused: [Diagnostic]) {
-        self.published = published
-        self.refused = refused
     }
 }

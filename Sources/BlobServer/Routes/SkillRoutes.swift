@@ -1,5 +1,6 @@
 import Foundation
 import SkillStore
+import SkillStoreAPI
 
 /// The read API over skills, their versions and knowledge graph, search and
 /// sources. Every JSON answer has the shape `skillctl --json` prints.
@@ -9,13 +10,13 @@ struct SkillRoutes: Sendable {
     let blobs: BlobRoute
 
     func register(in router: inout Router) {
-        router.add("GET", "/api/v1/skills") { _, _ in
+        router.add("GET", APIPath.skills.pattern) { _, _ in
             .json(try pool.with { try $0.skills() })
         }
-        router.add("GET", "/api/v1/skills/{name}") { request, parameters in
+        router.add("GET", APIPath.skill.pattern) { request, parameters in
             let (version, bytes) = try pool.with { store in
                 let version = try store.version(of: try Self.name(parameters), label: request.query["version"])
-                return (version, try store.servedText(of: version))
+                return (version, ServedText.bytes(of: version, skillFile: try store.blob(.id(version.id)).bytes))
             }
             if Self.wantsJSON(request) { return .json(version, headers: [("Vary", "Accept")]) }
             return HTTPResponse(
@@ -24,20 +25,20 @@ struct SkillRoutes: Sendable {
                           ("X-Skill-Blob", version.id), ("Cache-Control", "no-cache"), ("Vary", "Accept")],
                 body: bytes)
         }
-        router.add("GET", "/api/v1/skills/{name}/versions") { _, parameters in
+        router.add("GET", APIPath.skillVersions.pattern) { _, parameters in
             .json(try pool.with { try $0.versions(of: try Self.name(parameters)) })
         }
-        router.add("GET", "/api/v1/skills/{name}/versions/{label}") { _, parameters in
+        router.add("GET", APIPath.skillVersion.pattern) { _, parameters in
             .json(try pool.with { try $0.version(of: try Self.name(parameters), label: parameters["label"]) })
         }
-        router.add("GET", "/api/v1/skills/{name}/versions/{label}/manifest") { request, parameters in
+        router.add("GET", APIPath.skillManifest.pattern) { request, parameters in
             let version = try pool.with { try $0.version(of: try Self.name(parameters), label: parameters["label"]) }
             return try blobs.respond(request, id: version.manifest)
         }
-        router.add("GET", "/api/v1/skills/{name}/rules") { request, parameters in
+        router.add("GET", APIPath.skillRules.pattern) { request, parameters in
             .json(try withVersion(request, parameters) { store, version in try store.ruleEntries(of: version) })
         }
-        router.add("GET", "/api/v1/skills/{name}/claims") { request, parameters in
+        router.add("GET", APIPath.skillClaims.pattern) { request, parameters in
             var filter = ClaimFilter(section: request.query["section"], rule: request.query["rule"])
             if let label = request.query["label"] {
                 guard let parsed = ClaimLabel(userText: label) else {
@@ -52,27 +53,27 @@ struct SkillRoutes: Sendable {
                 try store.claimEntries(of: version, filter: filter)
             })
         }
-        router.add("GET", "/api/v1/skills/{name}/links") { request, parameters in
+        router.add("GET", APIPath.skillLinks.pattern) { request, parameters in
             .json(try withVersion(request, parameters) { store, version in try store.linkReport(of: version) })
         }
-        router.add("GET", "/api/v1/skills/{name}/provenance") { request, parameters in
+        router.add("GET", APIPath.skillProvenance.pattern) { request, parameters in
             let rule = request.query["rule"]
             if let rule, !RuleID.isValid(rule) { throw HTTPError.badRequest("rule takes a rule id such as R6, not '\(rule)'") }
             return .json(try withVersion(request, parameters) { store, version in try store.provenance(of: version, rule: rule) })
         }
-        router.add("GET", "/api/v1/skills/{name}/check") { request, parameters in
+        router.add("GET", APIPath.skillCheck.pattern) { request, parameters in
             let strict = try request.flag("strict")
             return .json(try withVersion(request, parameters) { store, version in
                 try SkillChecker(store: store, strict: strict).check(version)
             })
         }
-        router.add("GET", "/api/v1/skills/{name}/diff") { request, parameters in
+        router.add("GET", APIPath.skillDiff.pattern) { request, parameters in
             guard let from = request.query["from"], let to = request.query["to"] else {
                 throw HTTPError.badRequest("diff needs two version labels: ?from=A&to=B")
             }
             return .json(try pool.with { try $0.changes(of: try Self.name(parameters), from: from, to: to) })
         }
-        router.add("GET", "/api/v1/versions/{id}") { _, parameters in
+        router.add("GET", APIPath.blobVersions.pattern) { _, parameters in
             let text = parameters["id"]
             let id: String
             switch BlobReference(text) {
@@ -83,10 +84,10 @@ struct SkillRoutes: Sendable {
             }
             return .json(try pool.with { try $0.versions(containingBlob: id) })
         }
-        router.add("GET", "/api/v1/search") { request, _ in
+        router.add("GET", APIPath.search.pattern) { request, _ in
             .json(try pool.with { try $0.search(try Self.searchRequest(request)) })
         }
-        router.add("GET", "/api/v1/sources") { _, _ in
+        router.add("GET", APIPath.sources.pattern) { _, _ in
             .json(try pool.with { try $0.sources() })
         }
     }

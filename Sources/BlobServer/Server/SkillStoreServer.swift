@@ -1,5 +1,6 @@
 import Foundation
 import SkillStore
+import SkillStoreAPI
 
 /// SkillStore over HTTP: the routes of `docs/api.md` on one database,
 /// served by an `HTTPServer`.
@@ -43,18 +44,19 @@ public final class SkillStoreServer: Sendable {
             : [folder.isEmpty ? "." : folder, NSTemporaryDirectory()].lazy
                 .compactMap { try? BlobSpool(folder: $0, limit: options.spoolBytes) }.first
         let blobs = BlobRoute(pool: pool, cache: cache, spool: spool)
-        router.add("GET", "/api/v1/blob/{id}", quick: true) { request, parameters in
+        router.add("GET", APIPath.blob.pattern, quick: true) { request, parameters in
             try blobs.respond(request, id: parameters["id"])
         }
         SkillRoutes(pool: pool, blobs: blobs).register(in: &router)
         PublishRoute(pool: pool).register(in: &router)
-        router.add("GET", "/api/v1/openapi.json", quick: true) { _, _ in
-            HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array(OpenAPIDocument.json.utf8))
+        let openAPIDocument = ResponseBytes(Array(OpenAPIDocument.json.utf8))
+        router.add("GET", APIPath.openAPIDocument.pattern, quick: true) { _, _ in
+            HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: openAPIDocument)
         }
-        router.add("GET", "/healthz", quick: true) { _, _ in
+        router.add("GET", APIPath.health.pattern, quick: true) { _, _ in
             .json(["status": "ok"], headers: [("Cache-Control", "no-store")])
         }
-        router.add("GET", "/metrics", quick: true) { _, _ in
+        router.add("GET", APIPath.metrics.pattern, quick: true) { _, _ in
             .text(metrics.render(openConnections: box.server?.openConnections ?? 0), contentType: "text/plain; version=0.0.4")
         }
         self.router = router

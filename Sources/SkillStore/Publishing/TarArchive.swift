@@ -1,7 +1,7 @@
 import Foundation
 
 /// A tar stream (POSIX ustar, with pax and GNU long names when reading):
-/// how a bundle travels to a server's `POST /api/v1/skills`. Only regular
+/// how a bundle travels to a server when published there. Only regular
 /// files and folders are taken; the executable bit is the mode kept.
 public enum TarArchive {
     public struct Entry: Sendable, Equatable {

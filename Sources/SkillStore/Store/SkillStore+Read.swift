@@ -64,19 +64,6 @@ extension SkillStore {
         return Blob(digest: digest, bytes: bytes)
     }
 
-    /// The served text form of a version: a header naming it and its blob,
-    /// then the blob's exact bytes.
-    public func servedText(of version: SkillVersion) throws -> [UInt8] {
-        Self.servedText(of: version, bytes: try blob(.id(version.id)).bytes)
-    }
-
-    /// The served text form of `version`, whose SKILL.md is `bytes`.
-    public static func servedText(of version: SkillVersion, bytes: [UInt8]) -> [UInt8] {
-        let header = "\(version.name) \(version.label)\n\n"
-            + "Immutable. This exact content never changes and is served at /api/v1/blob/\(version.id).\n\n"
-        return Array(header.utf8) + bytes
-    }
-
     static let versionColumns = """
         SELECT v.seq, v.skill, v.label, v.skill_blob, b.digest, v.manifest_blob, v.description,
                v.published_at, v.published_by

@@ -22,13 +22,6 @@ protocol SkillCatalog {
     func changes(of name: String, from: String, to: String) throws -> [GraphChange]
 }
 
-extension SkillCatalog {
-    /// The served text form: a header naming the version and its blob, then the blob's bytes.
-    func servedText(of version: SkillVersion) throws -> [UInt8] {
-        SkillStore.servedText(of: version, bytes: try blob(.id(version.id)).bytes)
-    }
-}
-
 extension SkillStore: SkillCatalog {
     func check(_ version: SkillVersion, strict: Bool) throws -> [Diagnostic] {
         try SkillChecker(store: self, strict: strict).check(version)

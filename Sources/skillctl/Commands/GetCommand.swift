@@ -1,4 +1,5 @@
 import SkillStore
+import SkillStoreAPI
 
 struct GetCommand: Command {
     static let name = "get"
@@ -35,7 +36,7 @@ struct GetCommand: Command {
         } else if raw {
             context.output.write(try catalog.blob(.id(version.id)).bytes)
         } else {
-            context.output.write(try catalog.servedText(of: version))
+            context.output.write(ServedText.bytes(of: version, skillFile: try catalog.blob(.id(version.id)).bytes))
         }
         return .success
     }

@@ -1,9 +1,9 @@
-import BlobServer
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 import SkillStore
+import SkillStoreAPI
 
 /// A SkillStore server as a catalog: each question is one HTTP request to
 /// the API of docs/api.md, each answer the JSON the local store would give.
@@ -39,16 +39,16 @@ final class RemoteCatalog: SkillCatalog {
     deinit { session.finishTasksAndInvalidate() }
 
     func version(of name: String, label: String?) throws -> SkillVersion {
-        if let label { return try json(["api", "v1", "skills", name, "versions", label]) }
-        return try json(["api", "v1", "skills", name], accept: "application/json")
+        if let label { return try json(APIPath.skillVersion.path(name, label)) }
+        return try json(APIPath.skill.path(name), accept: "application/json")
     }
 
-    func versions(of name: String) throws -> [SkillVersion] { try json(["api", "v1", "skills", name, "versions"]) }
+    func versions(of name: String) throws -> [SkillVersion] { try json(APIPath.skillVersions.path(name)) }
 
-    func skills() throws -> [SkillSummary] { try json(["api", "v1", "skills"]) }
+    func skills() throws -> [SkillSummary] { try json(APIPath.skills.path()) }
 
     func blob(_ reference: BlobReference) throws -> Blob {
-        let (data, response) = try send(["api", "v1", "blob", reference.description.replacingOccurrences(of: "sha256:", with: "")])
+        let (data, response) = try send(APIPath.blob.path(reference.description.replacingOccurrences(of: "sha256:", with: "")))
         // Never print bytes that are not the ones asked for: hash them here.
         let digest = BlobDigest(of: data)
         let matches: Bool
@@ -70,35 +70,35 @@ final class RemoteCatalog: SkillCatalog {
         if let label = request.label { query.append(("label", label.rawValue)) }
         if let skill = request.skill { query.append(("skill", skill)) }
         if request.allVersions { query.append(("all_versions", "1")) }
-        return try json(["api", "v1", "search"], query: query)
+        return try json(APIPath.search.path(), query: query)
     }
 
-    func ruleEntries(of version: SkillVersion) throws -> [RuleEntry] { try graph(version, "rules") }
+    func ruleEntries(of version: SkillVersion) throws -> [RuleEntry] { try graph(version, .skillRules) }
 
-    func linkReport(of version: SkillVersion) throws -> LinkReport { try graph(version, "links") }
+    func linkReport(of version: SkillVersion) throws -> LinkReport { try graph(version, .skillLinks) }
 
     func claimEntries(of version: SkillVersion, filter: ClaimFilter) throws -> [ClaimEntry] {
         var query: [(String, String)] = []
         if let label = filter.label { query.append(("label", label.rawValue)) }
         if let section = filter.section { query.append(("section", section)) }
         if let rule = filter.rule { query.append(("rule", rule)) }
-        return try graph(version, "claims", query)
+        return try graph(version, .skillClaims, query)
     }
 
     func provenance(of version: SkillVersion, rule: String?) throws -> ProvenanceReport {
-        try graph(version, "provenance", rule.map { [("rule", $0)] } ?? [])
+        try graph(version, .skillProvenance, rule.map { [("rule", $0)] } ?? [])
     }
 
     func check(_ version: SkillVersion, strict: Bool) throws -> [Diagnostic] {
-        try graph(version, "check", strict ? [("strict", "1")] : [])
+        try graph(version, .skillCheck, strict ? [("strict", "1")] : [])
     }
 
     func versions(containingBlob id: String) throws -> [SkillVersion] {
-        try json(["api", "v1", "versions", id])
+        try json(APIPath.blobVersions.path(id))
     }
 
     func changes(of name: String, from: String, to: String) throws -> [GraphChange] {
-        try json(["api", "v1", "skills", name, "diff"], query: [("from", from), ("to", to)])
+        try json(APIPath.skillDiff.path(name), query: [("from", from), ("to", to)])
     }
 
     /// Publishes an archive (`TarArchive`) with the token; the server's report.
@@ -107,7 +107,7 @@ final class RemoteCatalog: SkillCatalog {
             throw UsageProblem("publishing to a server needs a token: --token SECRET or SKILLSTORE_TOKEN")
         }
         let (data, _) = try send(
-            ["api", "v1", "skills"], query: (version.map { [("version", $0)] } ?? []) + (skipInvalid ? [("skip_invalid", "1")] : []),
+            APIPath.skills.path(), query: (version.map { [("version", $0)] } ?? []) + (skipInvalid ? [("skip_invalid", "1")] : []),
             method: "POST",
             headers: [("Content-Type", "application/x-tar"), ("Authorization", "Bearer \(token)")], body: Data(archive))
         return try decode(data)
@@ -115,11 +115,12 @@ final class RemoteCatalog: SkillCatalog {
 
     // MARK: - HTTP
 
-    private func graph<T: Decodable>(_ version: SkillVersion, _ route: String, _ query: [(String, String)] = []) throws -> T {
-        try json(["api", "v1", "skills", version.name, route], query: [("version", version.label)] + query)
+    /// A graph route of the skill, about `version`.
+    private func graph<T: Decodable>(_ version: SkillVersion, _ route: APIPath, _ query: [(String, String)] = []) throws -> T {
+        try json(route.path(version.name), query: [("version", version.label)] + query)
     }
 
-    private func json<T: Decodable>(_ path: [String], query: [(String, String)] = [], accept: String = "application/json") throws -> T {
+    private func json<T: Decodable>(_ path: String, query: [(String, String)] = [], accept: String = "application/json") throws -> T {
         try decode(try send(path, query: query, headers: [("Accept", accept)]).0)
     }
 
@@ -131,16 +132,14 @@ final class RemoteCatalog: SkillCatalog {
         }
     }
 
-    /// One request; a status of 400 or more becomes the error the local store would throw.
+    /// One request to `path` (percent-encoded, from `APIPath`); a status of
+    /// 400 or more becomes the error the local store would throw.
     private func send(
-        _ path: [String], query: [(String, String)] = [], method: String = "GET", headers: [(String, String)] = [],
+        _ path: String, query: [(String, String)] = [], method: String = "GET", headers: [(String, String)] = [],
         body: Data? = nil
     ) throws -> (Data, HTTPURLResponse) {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/;?#")
         var components = URLComponents(url: base, resolvingAgainstBaseURL: false)!
-        components.percentEncodedPath = components.percentEncodedPath + "/"
-            + path.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0 }.joined(separator: "/")
+        components.percentEncodedPath = components.percentEncodedPath + path
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
         // '+' in a query value would read as a space on the server.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")

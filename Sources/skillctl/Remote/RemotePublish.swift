@@ -1,6 +1,6 @@
-import BlobServer
 import Foundation
 import SkillStore
+import SkillStoreAPI
 import Synchronization
 
 /// A publish to a server: the bundles are read and checked here (so that

@@ -1,6 +1,7 @@
 import Foundation
 @testable import BlobServer
 @testable import SkillStore
+import SkillStoreAPI
 
 /// A temporary folder holding a fresh database, skills written there and
 /// published into it, and a `SkillStoreServer` on that database that is

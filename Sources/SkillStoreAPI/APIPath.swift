@@ -1,0 +1,67 @@
+import Foundation
+
+/// A route of the HTTP API, declared once: the server registers its
+/// `pattern`, the client builds concrete paths from it, and the OpenAPI
+/// document lists exactly these.
+public struct APIPath: Hashable, Sendable {
+    /// The path with a `{parameter}` segment for each value a request fills in.
+    public let pattern: String
+
+    private init(_ pattern: String) { self.pattern = pattern }
+
+    public static let blob = APIPath("/api/v1/blob/{id}")
+    /// GET lists the skills; POST publishes a bundle.
+    public static let skills = APIPath("/api/v1/skills")
+    public static let skill = APIPath("/api/v1/skills/{name}")
+    public static let skillVersions = APIPath("/api/v1/skills/{name}/versions")
+    public static let skillVersion = APIPath("/api/v1/skills/{name}/versions/{label}")
+    public static let skillManifest = APIPath("/api/v1/skills/{name}/versions/{label}/manifest")
+    public static let skillRules = APIPath("/api/v1/skills/{name}/rules")
+    public static let skillClaims = APIPath("/api/v1/skills/{name}/claims")
+    public static let skillLinks = APIPath("/api/v1/skills/{name}/links")
+    public static let skillProvenance = APIPath("/api/v1/skills/{name}/provenance")
+    public static let skillCheck = APIPath("/api/v1/skills/{name}/check")
+    public static let skillDiff = APIPath("/api/v1/skills/{name}/diff")
+    /// The versions whose SKILL.md or manifest is a blob.
+    public static let blobVersions = APIPath("/api/v1/versions/{id}")
+    public static let search = APIPath("/api/v1/search")
+    public static let sources = APIPath("/api/v1/sources")
+    public static let openAPIDocument = APIPath("/api/v1/openapi.json")
+    public static let health = APIPath("/healthz")
+    public static let metrics = APIPath("/metrics")
+
+    /// Every route, in the order the server registers them.
+    public static let all: [APIPath] = [
+        blob, skills, skill, skillVersions, skillVersion, skillManifest, skillRules, skillClaims, skillLinks,
+        skillProvenance, skillCheck, skillDiff, blobVersions, search, sources, openAPIDocument, health, metrics,
+    ]
+
+    /// The names of the pattern's parameters, in order (`["name", "label"]`).
+    var parameterNames: [String] {
+        pattern.split(separator: "/").filter { $0.hasPrefix("{") && $0.hasSuffix("}") }.map { String($0.dropFirst().dropLast()) }
+    }
+
+    /// The concrete path, each parameter in order replaced by its value
+    /// percent-encoded as one segment: a `/`, `?`, `#` or `;` in a skill
+    /// name or label cannot change which route the server picks.
+    public func path(_ values: String...) -> String {
+        var values = values[...]
+        let segments = pattern.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
+            guard segment.hasPrefix("{") && segment.hasSuffix("}") else { return String(segment) }
+            guard let value = values.popFirst() else { preconditionFailure("\(pattern) needs a value for \(segment)") }
+            return Self.encodedSegment(value)
+        }
+        precondition(values.isEmpty, "\(pattern) takes \(parameterNames.count) values, not \(parameterNames.count + values.count)")
+        return segments.joined(separator: "/")
+    }
+
+    private static let segmentCharacters: CharacterSet = {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/;?#")
+        return allowed
+    }()
+
+    private static func encodedSegment(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? value
+    }
+}
