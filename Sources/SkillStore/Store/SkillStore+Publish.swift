@@ -104,7 +104,7 @@ extension SkillStore {
                     guard options.allowsSkill(prepared.name) else {
                         throw InputRefused([Diagnostic(
                             path: prepared.source.skillFilePath, location: prepared.nameLocation,
-                            message: "skill '\(prepared.name)' is outside \(options.scopeDescription)", code: "token-scope")])
+                            message: "skill '\(prepared.name)' is outside \(options.scopeDescription)", code: "token-scope")], kind: .forbidden)
                     }
                     // Once one skill is refused an all-or-nothing publish writes
                     // no more; it only goes on validating, to list every error.
@@ -115,7 +115,7 @@ extension SkillStore {
                 }
             }
             if !report.refused.isEmpty && !options.skipInvalid {
-                throw InputRefused(report.refused.flatMap(\.diagnostics))
+                throw InputRefused(merging: report.refused)
             }
             // After every full-text row: an UPDATE opens a statement
             // savepoint, and FTS5 writes its pending terms out at every
@@ -210,7 +210,7 @@ extension SkillStore {
                     location: nil,
                     message: "blob id \(digest.id) is already taken by different bytes (sha256:\(taken)); "
                         + "this content (sha256:\(digest.hex)) cannot be stored under it",
-                    code: "blob-id-collision")])
+                    code: "blob-id-collision")], kind: .conflict)
             }
             seen[digest.id] = digest.hex
         }
@@ -278,10 +278,10 @@ extension SkillStore {
             let sources = try SkillSource.discover(topLevel.sorted().map { prefix + $0 })
             var report = try publish(sources, options: options)
             for index in report.results.indices { report.results[index].path = relative(report.results[index].path) }
-            report.refused = report.refused.map { InputRefused($0.diagnostics.map { $0.relocated(relative) }) }
+            report.refused = report.refused.map { InputRefused($0.diagnostics.map { $0.relocated(relative) }, kind: $0.kind) }
             return report
         } catch let refused as InputRefused {
-            throw InputRefused(refused.diagnostics.map { $0.relocated(relative) })
+            throw InputRefused(refused.diagnostics.map { $0.relocated(relative) }, kind: refused.kind)
         }
     }
 }

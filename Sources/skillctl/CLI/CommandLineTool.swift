@@ -58,35 +58,23 @@ enum CommandLineTool {
             return try command.run(context)
         } catch let error as UsageError {
             return usageFailure(error, output: output)
+        } catch let problem as UsageProblem {
+            return usageFailure(UsageError(problem.description, command: name), output: output)
         } catch let refused as InputRefused {
             for diagnostic in refused.diagnostics { output.error(diagnostic.description) }
             output.error("skillctl: input refused; nothing was changed")
-            return .refused
-        } catch let error as SQLiteError where error.isBusy {
+            return ExitCode(refused.kind)
+        } catch let error as SQLiteError where error.kind == .busy {
             output.error(
                 "skillctl: the database \(context.databasePath) is busy: another process is writing to it "
                     + "(a publish holds it until it commits); try again")
-            return .problems
-        } catch let error as InstallError {
+            return ExitCode(error.kind)
+        } catch let error as any KindedError {
             output.error("skillctl: \(error)")
-            return .problems
-        } catch let error as RemoteError {
-            output.error("skillctl: \(error)")
-            switch error.status {
-            case 400: return .usage
-            case 401, 403, 409, 413, 415: return .refused
-            case 404: return .notFound
-            default: return .problems
-            }
-        } catch let problem as UsageProblem {
-            return usageFailure(UsageError(problem.description, command: name), output: output)
-        } catch let error as SkillStoreError {
-            output.error("skillctl: \(error)")
-            if case .corrupt = error { return .problems }
-            return .notFound
+            return ExitCode(error.kind)
         } catch {
             output.error("skillctl: \(error)")
-            return .problems
+            return ExitCode(.internal)
         }
     }
 

@@ -130,7 +130,7 @@ struct PublishCommand: Command {
             }
             guard let refused = error as? InputRefused, context.json else { throw error }
             context.output.json(Report(published: [], refused: refused.diagnostics))
-            return .refused
+            return ExitCode(refused.kind)
         }
 
         let refused = report.refused.flatMap(\.diagnostics)
