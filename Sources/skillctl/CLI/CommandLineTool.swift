@@ -18,13 +18,13 @@ enum CommandLineTool {
         let arguments: ParsedArguments
         do {
             arguments = try ParsedArguments(words) { name in
-                commands.first { $0.name == name }.map { ($0.flags, $0.options) }
+                commands.first { $0.name == name }?.options
             }
         } catch {
             return usageFailure(error, output: output)
         }
         guard let name = arguments.command else {
-            if arguments.has("--help") || arguments.has("-h") {
+            if arguments.has(GlobalOptions.help) {
                 output.line(overview)
                 return .success
             }
@@ -42,13 +42,13 @@ enum CommandLineTool {
             output.line(helpText(for: command))
             return .success
         }
-        if arguments.value("--db") == "" {
+        if arguments.value(GlobalOptions.db) == "" {
             return usageFailure(UsageError("--db needs a path; an empty one would be a throwaway database"), output: output)
         }
         guard let commandType = commands.first(where: { $0.name == name }) else {
             return usageFailure(UsageError("unknown command '\(name)'"), output: output)
         }
-        if arguments.has("--help") || arguments.has("-h") {
+        if arguments.has(GlobalOptions.help) {
             output.line(helpText(for: commandType))
             return .success
         }
@@ -92,7 +92,9 @@ enum CommandLineTool {
     }
 
     static func helpText(for command: any Command.Type) -> String {
-        "\(command.summary)\n\n\(command.help)\n\n\(globalOptionsHelp)"
+        var parts = [command.summary, HelpText.usage(of: command), command.discussion]
+        if !command.options.isEmpty { parts.append(HelpText.optionList(command.optionsHeading, command.options)) }
+        return (parts + [globalOptionsHelp]).joined(separator: "\n\n")
     }
 
     static var overview: String {
@@ -115,17 +117,10 @@ enum CommandLineTool {
             """
     }
 
-    static let globalOptionsHelp = """
-        Options for every command (before or after its name):
-          --db PATH    the database (default: $SKILLSTORE_DB, else
-                       $XDG_DATA_HOME/skillstore/skillstore.db, else
-                       ~/.local/share/skillstore/skillstore.db)
-          --server URL a SkillStore server instead of a database (default:
-                       $SKILLSTORE_SERVER); for get, cat, versions, ls, search,
-                       rules, claims, links, provenance, check and publish
-          --token T    the token to publish with (default: $SKILLSTORE_TOKEN)
-          --json       print data as JSON
-          -q, --quiet  no progress or summary lines
-          -h, --help   show help
-        """
+    static var globalOptionsHelp: String {
+        let serverCommands = commands.filter { $0.worksWithServer }.map { $0.name }
+        return HelpText.optionList("Options for every command (before or after its name):", GlobalOptions.all) { option in
+            option == GlobalOptions.server ? "\(option.help); for \(HelpText.list(serverCommands))" : option.help
+        }
+    }
 }
