@@ -41,8 +41,10 @@ struct Option: Hashable, Sendable {
 struct Argument: Sendable {
     /// `PATH`, `NAME[@LABEL]`, or a literal word such as `create`.
     let placeholder: String
-    var optional = false
-    var repeats = false
+    /// Shown as `[PLACEHOLDER]`.
+    let optional: Bool
+    /// Shown as `PLACEHOLDER...`.
+    let repeats: Bool
 
     init(_ placeholder: String, optional: Bool = false, repeats: Bool = false) {
         self.placeholder = placeholder
