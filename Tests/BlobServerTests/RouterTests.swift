@@ -1053,12 +1053,12 @@ extension RouterTests {
 extension RouterTests {
     /// The one place errors become answers.
     @Suite struct ErrorResponding {
-        static func refused(_ code: String) -> InputRefused {
-            InputRefused([Diagnostic(path: "my-skill/SKILL.md", location: nil, message: "refused", code: code)])
+        static func refused(_ code: String, kind: FailureKind = .refused) -> InputRefused {
+            InputRefused([Diagnostic(path: "my-skill/SKILL.md", location: nil, message: "refused", code: code)], kind: kind)
         }
 
         @Test func aBlobIDCollisionIs409() throws {
-            let response = ErrorResponder.response(for: Self.refused("blob-id-collision"))
+            let response = ErrorResponder.response(for: Self.refused("blob-id-collision", kind: .conflict))
             #expect(response.status == 409)
             #expect(response.errorDetail?.code == "BLOB_ID_COLLISION")
             #expect(response.errorDetail?.diagnostics?.map(\.code) == ["blob-id-collision"])
@@ -1066,7 +1066,7 @@ extension RouterTests {
         }
 
         @Test func aTokenScopeRefusalIs403AndAnyOtherRefusal400() {
-            #expect(ErrorResponder.response(for: Self.refused("token-scope")).status == 403)
+            #expect(ErrorResponder.response(for: Self.refused("token-scope", kind: .forbidden)).status == 403)
             let other = ErrorResponder.response(for: Self.refused("name-folder-mismatch"))
             #expect(other.status == 400)
             #expect(other.errorDetail?.code == "BUNDLE_INVALID")

@@ -35,21 +35,31 @@ enum ErrorResponder {
         switch error {
         case let error as HTTPError:
             http = error
-        case let refused as InputRefused where refused.diagnostics.contains(where: { $0.code == "token-scope" }):
-            http = HTTPError(
-                403, "FORBIDDEN", "the token may not publish every skill of this bundle; nothing was published",
-                diagnostics: refused.diagnostics)
         case let refused as InputRefused:
-            let collision = refused.diagnostics.contains { $0.code == "blob-id-collision" }
+            let status = refused.kind.httpStatus
+            switch refused.kind {
+            case .forbidden:
+                http = HTTPError(
+                    status, "FORBIDDEN", "the token may not publish every skill of this bundle; nothing was published",
+                    diagnostics: refused.diagnostics)
+            case .conflict:
+                http = HTTPError(
+                    status, "BLOB_ID_COLLISION", "the bundle was refused; nothing was published", diagnostics: refused.diagnostics)
+            default:
+                http = HTTPError(
+                    status, "BUNDLE_INVALID", "the bundle was refused; nothing was published", diagnostics: refused.diagnostics)
+            }
+        case let error as any KindedError where error.kind == .notFound:
+            http = HTTPError(error.kind.httpStatus, "NOT_FOUND", "\(error)")
+        case let error as any KindedError where error.kind == .busy:
             http = HTTPError(
-                collision ? 409 : 400, collision ? "BLOB_ID_COLLISION" : "BUNDLE_INVALID",
-                "the bundle was refused; nothing was published", diagnostics: refused.diagnostics)
-        case SkillStoreError.notFound(let what):
-            http = .notFound(what)
-        case let error as SQLiteError where error.isBusy:
-            http = HTTPError(503, "BUSY", "the database is busy with a publish; try again", headers: [("Retry-After", "1")])
+                error.kind.httpStatus, "BUSY", "the database is busy with a publish; try again", headers: [("Retry-After", "1")])
         case SkillStoreError.corrupt(let what):
-            http = HTTPError(500, "INTERNAL", "integrity failure: \(what); the server's operator should run 'skillctl fsck'")
+            http = HTTPError(
+                FailureKind.corrupt.httpStatus, "INTERNAL",
+                "integrity failure: \(what); the server's operator should run 'skillctl fsck'")
+        // A usage problem that reaches here is input a route failed to
+        // check: the server's bug, answered like any other unexpected error.
         default:
             // The details (paths, SQL) are for the operator's log, not the client.
             http = HTTPError(500, "INTERNAL", "the server failed to answer; its log says why")

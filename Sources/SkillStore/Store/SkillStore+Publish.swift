@@ -98,7 +98,7 @@ extension SkillStore {
                     guard options.allowsSkill(prepared.name) else {
                         throw InputRefused([Diagnostic(
                             path: prepared.source.skillFilePath, location: prepared.nameLocation,
-                            message: "skill '\(prepared.name)' is outside \(options.scopeDescription)", code: "token-scope")])
+                            message: "skill '\(prepared.name)' is outside \(options.scopeDescription)", code: "token-scope")], kind: .forbidden)
                     }
                     // Once one skill is refused an all-or-nothing publish writes
                     // no more; it only goes on validating, to list every error.
@@ -109,7 +109,7 @@ extension SkillStore {
                 }
             }
             if !report.refused.isEmpty && !options.skipInvalid {
-                throw InputRefused(report.refused.flatMap(\.diagnostics))
+                throw InputRefused(merging: report.refused)
             }
             // After every full-text row: an UPDATE opens a statement
             // savepoint, and FTS5 writes its pending terms out at every
@@ -210,7 +210,7 @@ extension SkillStore {
                     location: nil,
                     message: "blob id \(digest.id) is already taken by different bytes (sha256:\(taken)); "
                         + "this content (sha256:\(digest.hex)) cannot be stored under it",
-                    code: "blob-id-collision")])
+                    code: "blob-id-collision")], kind: .conflict)
             }
             seen[digest.id] = digest.hex
         }

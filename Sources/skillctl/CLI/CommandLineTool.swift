@@ -18,13 +18,13 @@ enum CommandLineTool {
         let arguments: ParsedArguments
         do {
             arguments = try ParsedArguments(words) { name in
-                commands.first { $0.name == name }.map { ($0.flags, $0.options) }
+                commands.first { $0.name == name }?.options
             }
         } catch {
             return usageFailure(error, output: output)
         }
         guard let name = arguments.command else {
-            if arguments.has("--help") || arguments.has("-h") {
+            if arguments.has(GlobalOptions.help) {
                 output.line(overview)
                 return .success
             }
@@ -42,13 +42,13 @@ enum CommandLineTool {
             output.line(helpText(for: command))
             return .success
         }
-        if arguments.value("--db") == "" {
+        if arguments.value(GlobalOptions.db) == "" {
             return usageFailure(UsageError("--db needs a path; an empty one would be a throwaway database"), output: output)
         }
         guard let commandType = commands.first(where: { $0.name == name }) else {
             return usageFailure(UsageError("unknown command '\(name)'"), output: output)
         }
-        if arguments.has("--help") || arguments.has("-h") {
+        if arguments.has(GlobalOptions.help) {
             output.line(helpText(for: commandType))
             return .success
         }
@@ -58,35 +58,23 @@ enum CommandLineTool {
             return try command.run(context)
         } catch let error as UsageError {
             return usageFailure(error, output: output)
+        } catch let problem as UsageProblem {
+            return usageFailure(UsageError(problem.description, command: name), output: output)
         } catch let refused as InputRefused {
             for diagnostic in refused.diagnostics { output.error(diagnostic.description) }
             output.error("skillctl: input refused; nothing was changed")
-            return .refused
-        } catch let error as SQLiteError where error.isBusy {
+            return ExitCode(refused.kind)
+        } catch let error as SQLiteError where error.kind == .busy {
             output.error(
                 "skillctl: the database \(context.databasePath) is busy: another process is writing to it "
                     + "(a publish holds it until it commits); try again")
-            return .problems
-        } catch let error as InstallError {
+            return ExitCode(error.kind)
+        } catch let error as any KindedError {
             output.error("skillctl: \(error)")
-            return .problems
-        } catch let error as RemoteError {
-            output.error("skillctl: \(error)")
-            switch error.status {
-            case 400: return .usage
-            case 401, 403, 409, 413, 415: return .refused
-            case 404: return .notFound
-            default: return .problems
-            }
-        } catch let problem as UsageProblem {
-            return usageFailure(UsageError(problem.description, command: name), output: output)
-        } catch let error as SkillStoreError {
-            output.error("skillctl: \(error)")
-            if case .corrupt = error { return .problems }
-            return .notFound
+            return ExitCode(error.kind)
         } catch {
             output.error("skillctl: \(error)")
-            return .problems
+            return ExitCode(.internal)
         }
     }
 
@@ -104,7 +92,9 @@ enum CommandLineTool {
     }
 
     static func helpText(for command: any Command.Type) -> String {
-        "\(command.summary)\n\n\(command.help)\n\n\(globalOptionsHelp)"
+        var parts = [command.summary, HelpText.usage(of: command), command.discussion]
+        if !command.options.isEmpty { parts.append(HelpText.optionList(command.optionsHeading, command.options)) }
+        return (parts + [globalOptionsHelp]).joined(separator: "\n\n")
     }
 
     static var overview: String {
@@ -127,17 +117,10 @@ enum CommandLineTool {
             """
     }
 
-    static let globalOptionsHelp = """
-        Options for every command (before or after its name):
-          --db PATH    the database (default: $SKILLSTORE_DB, else
-                       $XDG_DATA_HOME/skillstore/skillstore.db, else
-                       ~/.local/share/skillstore/skillstore.db)
-          --server URL a SkillStore server instead of a database (default:
-                       $SKILLSTORE_SERVER); for get, cat, versions, ls, search,
-                       rules, claims, links, provenance, check and publish
-          --token T    the token to publish with (default: $SKILLSTORE_TOKEN)
-          --json       print data as JSON
-          -q, --quiet  no progress or summary lines
-          -h, --help   show help
-        """
+    static var globalOptionsHelp: String {
+        let serverCommands = commands.filter { $0.worksWithServer }.map { $0.name }
+        return HelpText.optionList("Options for every command (before or after its name):", GlobalOptions.all) { option in
+            option == GlobalOptions.server ? "\(option.help); for \(HelpText.list(serverCommands))" : option.help
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import SkillStore
+
 /// skillctl's exit statuses (design.md section 5).
 enum ExitCode: Int32 {
     case success = 0
@@ -7,10 +9,15 @@ enum ExitCode: Int32 {
     case notFound = 3
     /// The input was refused; nothing was changed.
     case refused = 4
+
+    /// The status for a failure of this kind.
+    init(_ kind: FailureKind) {
+        self.init(rawValue: kind.exitCode)!
+    }
 }
 
 /// A mistake in how skillctl was called; exits 2 with the command's usage.
-struct UsageError: Error, CustomStringConvertible {
+struct UsageError: KindedError, CustomStringConvertible {
     var message: String
     var command: String?
 
@@ -19,5 +26,6 @@ struct UsageError: Error, CustomStringConvertible {
         self.command = command
     }
 
+    var kind: FailureKind { .usage }
     var description: String { message }
 }

@@ -11,9 +11,9 @@ extension ParsedArguments {
         return value
     }
 
-    /// `--label L`: a provenance label (`judgment` is `judgement`), or nil when absent.
-    func claimLabel(command: String) throws(UsageError) -> ClaimLabel? {
-        guard let text = value("--label") else { return nil }
+    /// `option`'s claim label (`judgment` is `judgement`), or nil when absent.
+    func claimLabel(_ option: Option, command: String) throws(UsageError) -> ClaimLabel? {
+        guard let text = value(option) else { return nil }
         guard let label = ClaimLabel(userText: text) else {
             throw UsageError("unknown label '\(text)'; use one of \(ClaimLabel.names)", command: command)
         }
@@ -21,11 +21,11 @@ extension ParsedArguments {
     }
 
     /// A whole number option within `range`, or nil when absent.
-    func integer(_ option: String, in range: ClosedRange<Int>, command: String) throws(UsageError) -> Int? {
+    func integer(_ option: Option, in range: ClosedRange<Int>, command: String) throws(UsageError) -> Int? {
         guard let text = value(option) else { return nil }
         guard let number = Int(text), range.contains(number) else {
             throw UsageError(
-                "\(option) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'",
+                "\(option.name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'",
                 command: command)
         }
         return number

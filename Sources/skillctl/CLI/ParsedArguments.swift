@@ -1,21 +1,27 @@
-/// Command-line words split into options and positionals, against the set of
-/// options a command accepts. Options may come before or after the command
+/// Command-line words split into options and positionals, against the
+/// options a command declares. Options may come before or after the command
 /// name; `--name=value` and `--name value` both work; `--` ends options.
 struct ParsedArguments {
     var command: String?
     var positionals: [String] = []
+    /// By each option's name, whichever spelling was used.
     private(set) var flags: Set<String> = []
     private(set) var values: [String: String] = [:]
+    /// The options that may be looked up: the global ones and the command's.
+    private(set) var declared: [String: Option] = [:]
 
-    /// Options every command accepts.
-    static let globalFlags: Set<String> = ["--json", "--help", "-h", "--quiet", "-q"]
-    static let globalOptions: Set<String> = ["--db", "--server", "--token"]
-
-    /// Splits `words`. `optionsFor` gives the flags and valued options of a
-    /// command, once its name is known.
-    init(_ words: [String], optionsFor: (String) -> (flags: Set<String>, options: Set<String>)?) throws(UsageError) {
-        var flagsAllowed = Self.globalFlags
-        var optionsAllowed = Self.globalOptions
+    /// Splits `words`. `optionsFor` gives the options a command declares,
+    /// once its name is known (nil for an unknown command).
+    init(_ words: [String], optionsFor: (String) -> [Option]?) throws(UsageError) {
+        // By every spelling.
+        var accepted: [String: Option] = [:]
+        func accept(_ options: [Option]) {
+            for option in options {
+                declared[option.name] = option
+                for spelling in option.spellings { accepted[spelling] = option }
+            }
+        }
+        accept(GlobalOptions.all)
         var index = 0
         var onlyPositionals = false
         // Words that look like options but are not yet known: decided once
@@ -28,10 +34,7 @@ struct ParsedArguments {
             if onlyPositionals || !word.hasPrefix("-") || word == "-" {
                 if command == nil {
                     command = word
-                    if let extra = optionsFor(word) {
-                        flagsAllowed.formUnion(extra.flags)
-                        optionsAllowed.formUnion(extra.options)
-                    }
+                    if let options = optionsFor(word) { accept(options) }
                 } else {
                     positionals.append(word)
                 }
@@ -49,14 +52,14 @@ struct ParsedArguments {
             } else {
                 name = word
             }
-            if flagsAllowed.contains(name) {
+            if let option = accepted[name], option.isFlag {
                 guard inlineValue == nil else { throw UsageError("\(name) takes no value", command: command) }
-                flags.insert(name)
-            } else if optionsAllowed.contains(name) {
+                flags.insert(option.name)
+            } else if let option = accepted[name] {
                 if let inlineValue {
-                    values[name] = inlineValue
+                    values[option.name] = inlineValue
                 } else {
-                    values[name] = try Self.value(after: name, in: words, at: &index, command: command)
+                    values[option.name] = try Self.value(after: name, in: words, at: &index, command: command)
                 }
             } else if command == nil {
                 deferred.append((word, inlineValue))
@@ -66,11 +69,11 @@ struct ParsedArguments {
         }
         for (word, value) in deferred {
             let name = value == nil ? word : String(word[..<word.firstIndex(of: "=")!])
-            if flagsAllowed.contains(name) {
-                flags.insert(name)
-            } else if optionsAllowed.contains(name), let value {
-                values[name] = value
-            } else if optionsAllowed.contains(name) {
+            if let option = accepted[name], option.isFlag {
+                flags.insert(option.name)
+            } else if let option = accepted[name], let value {
+                values[option.name] = value
+            } else if accepted[name] != nil {
                 throw UsageError("\(name) before the command name needs the form \(name)=VALUE", command: command)
             } else {
                 throw UsageError("unknown option \(name)", command: command)
@@ -86,6 +89,17 @@ struct ParsedArguments {
         return words[index]
     }
 
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
-    func value(_ option: String) -> String? { values[option] }
+    /// Whether the flag was given. Asking about an option the command does
+    /// not declare is a mistake in skillctl, not in how it was called.
+    func has(_ flag: Option) -> Bool {
+        precondition(declared[flag.name] != nil && flag.isFlag, "\(flag.name) is not a flag declared by \(command ?? "skillctl")")
+        return flags.contains(flag.name)
+    }
+
+    /// The option's value, or nil when absent (the last one given wins).
+    func value(_ option: Option) -> String? {
+        precondition(
+            declared[option.name] != nil && !option.isFlag, "\(option.name) is not an option declared by \(command ?? "skillctl")")
+        return values[option.name]
+    }
 }

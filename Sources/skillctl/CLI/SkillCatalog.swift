@@ -31,14 +31,14 @@ extension SkillStore: SkillCatalog {
 extension Context {
     /// `--server`, else `SKILLSTORE_SERVER`: the server the commands talk to instead of a database.
     var serverURL: String? {
-        if let url = arguments.value("--server"), !url.isEmpty { return url }
+        if let url = arguments.value(GlobalOptions.server), !url.isEmpty { return url }
         if let url = environment["SKILLSTORE_SERVER"], !url.isEmpty { return url }
         return nil
     }
 
     /// `--token`, else `SKILLSTORE_TOKEN`.
     var token: String? {
-        if let token = arguments.value("--token"), !token.isEmpty { return token }
+        if let token = arguments.value(GlobalOptions.token), !token.isEmpty { return token }
         if let token = environment["SKILLSTORE_TOKEN"], !token.isEmpty { return token }
         return nil
     }

@@ -3,16 +3,14 @@ import SkillStore
 struct CatCommand: Command {
     static let name = "cat"
     static let summary = "Print a blob's exact bytes by id or digest."
-    static let help = """
-        Usage: skillctl cat ID
-
+    static let discussion = """
         ID is a 16-hex blob id, a full 64-hex SHA-256 digest, or
         sha256:<64 hex>. The bytes are printed exactly as stored, after
         checking that they still hash to the id (exit 1 if they do not).
-
-        Options:
-          --json  print the blob's id, digest and size instead of its bytes
+        With --json, prints the blob's id, digest and size instead of its bytes.
         """
+    static let arguments = [Argument("ID")]
+    static let worksWithServer = true
 
     let reference: BlobReference
 

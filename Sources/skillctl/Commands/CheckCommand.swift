@@ -4,9 +4,7 @@ import SkillStore
 struct CheckCommand: Command {
     static let name = "check"
     static let summary = "Lint skills before or after publishing: validation, sources, links and labels."
-    static let help = """
-        Usage: skillctl check PATH|SKILL[@LABEL]... [--strict] [--json | --sarif]
-
+    static let discussion = """
         Each argument is a SKILL.md, a skill folder or a pack on disk (checked
         before publishing), or the name of a published skill. Diagnostics are
         printed as path:line:col: error|warning: message [code]. Links and
@@ -26,12 +24,13 @@ struct CheckCommand: Command {
         [measured-without-environment].
 
         Exit 1 if there is any error; warnings alone exit 0.
-
-        Options:
-          --strict  unresolved anchors are errors
-          --sarif   print SARIF 2.1.0 (for code-scanning tools)
         """
-    static let flags: Set<String> = ["--strict", "--sarif"]
+    static let strict = Option.flag("--strict", "unresolved anchors are errors")
+    static let sarif = Option.flag("--sarif", "print SARIF 2.1.0 (for code-scanning tools)")
+    static let options = [strict, sarif]
+    static let arguments = [Argument("PATH|SKILL[@LABEL]", repeats: true)]
+    static let usageForms = [UsageForm([.argument(arguments[0]), .optional(strict), .oneOf([GlobalOptions.json, sarif])])]
+    static let worksWithServer = true
 
     let targets: [String]
     let strict: Bool
@@ -42,9 +41,9 @@ struct CheckCommand: Command {
             throw UsageError("check needs at least one PATH or SKILL", command: Self.name)
         }
         targets = arguments.positionals
-        strict = arguments.has("--strict")
-        sarif = arguments.has("--sarif")
-        if sarif && arguments.has("--json") {
+        strict = arguments.has(Self.strict)
+        sarif = arguments.has(Self.sarif)
+        if sarif && arguments.has(GlobalOptions.json) {
             throw UsageError("--sarif and --json cannot be combined", command: Self.name)
         }
     }

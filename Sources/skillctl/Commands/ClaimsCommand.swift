@@ -3,20 +3,18 @@ import SkillStore
 struct ClaimsCommand: Command {
     static let name = "claims"
     static let summary = "List a skill's claims with their provenance labels and citations."
-    static let help = """
-        Usage: skillctl claims SKILL[@LABEL] [--label L] [--section TEXT] [--rule R6] [--json]
-
+    static let discussion = """
         One line per claim (a sentence of a paragraph, list item or table
         cell): its location, its label (measured, derived, judgement,
         unverified, cited when only a link backs it, or unlabelled), and its
         text, followed by the links that back it.
-
-        Options:
-          --label L       only claims with this label
-          --section TEXT  only claims under a heading containing TEXT (any case)
-          --rule R6       only claims inside rule R6
         """
-    static let options: Set<String> = ["--label", "--section", "--rule"]
+    static let label = Option.value("--label", "L", "only claims with this label")
+    static let section = Option.value("--section", "TEXT", "only claims under a heading containing TEXT (any case)")
+    static let rule = Option.value("--rule", "R6", "only claims inside rule R6")
+    static let options = [label, section, rule]
+    static let arguments = [Argument("SKILL[@LABEL]")]
+    static let worksWithServer = true
 
     let reference: SkillReference
     let label: ClaimLabel?
@@ -25,9 +23,9 @@ struct ClaimsCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         reference = try SkillReference(arguments.positionals, command: Self.name)
-        label = try arguments.claimLabel(command: Self.name)
-        section = arguments.value("--section")
-        if let text = arguments.value("--rule") {
+        label = try arguments.claimLabel(Self.label, command: Self.name)
+        section = arguments.value(Self.section)
+        if let text = arguments.value(Self.rule) {
             guard RuleID.isValid(text) else {
                 throw UsageError("--rule takes a rule id such as R6, not '\(text)'", command: Self.name)
             }

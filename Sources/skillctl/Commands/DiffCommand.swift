@@ -3,14 +3,14 @@ import SkillStore
 struct DiffCommand: Command {
     static let name = "diff"
     static let summary = "What changed between two versions of a skill, claim by claim."
-    static let help = """
-        Usage: skillctl diff SKILL A B [--json]
-
+    static let discussion = """
         A and B are version labels of SKILL. Prints the claims added, removed
         and relabelled (unverified -> measured), citations added or removed,
         and rules added, removed or retitled, going from A to B. Exits 1 when
         there is any change, like diff(1).
         """
+    static let arguments = [Argument("SKILL"), Argument("A"), Argument("B")]
+    static let worksWithServer = true
 
     let name: String
     let from: String

@@ -3,14 +3,14 @@ import SkillStore
 struct FsckCommand: Command {
     static let name = "fsck"
     static let summary = "Re-hash every blob and check every version's manifest."
-    static let help = """
-        Usage: skillctl fsck [--json] [--progress]
-
+    static let discussion = """
         Reads every blob and checks that it hashes to its id, and that each
         version's files match its bundle manifest and exist. Prints each
         problem; exits 1 if there is any.
         """
-    static let flags: Set<String> = ["--progress"]
+    static let progress = Option.flag(
+        "--progress", "report progress on standard error even when it is not a terminal (it is shown on a terminal anyway)")
+    static let options = [progress]
 
     let forceProgress: Bool
 
@@ -18,7 +18,7 @@ struct FsckCommand: Command {
         guard arguments.positionals.isEmpty else {
             throw UsageError("fsck takes no arguments", command: Self.name)
         }
-        forceProgress = arguments.has("--progress")
+        forceProgress = arguments.has(Self.progress)
     }
 
     func run(_ context: Context) throws -> ExitCode {

@@ -4,26 +4,26 @@ import SkillStoreAPI
 struct GetCommand: Command {
     static let name = "get"
     static let summary = "Print a skill by name: its served text form, raw bytes or metadata."
-    static let help = """
-        Usage: skillctl get NAME[@LABEL] [--raw | --json]
-
+    static let discussion = """
         Prints the latest version of NAME (or the version LABEL) in the served
         text form: a line '<name> <label>', a blank line, a line naming the
         immutable blob URL, a blank line, then the SKILL.md's exact bytes.
-
-        Options:
-          --raw   print only the SKILL.md's bytes
-          --json  print the version's metadata: label, ids, files, publisher
+        With --json, prints the version's metadata instead: label, ids, files,
+        publisher.
         """
-    static let flags: Set<String> = ["--raw"]
+    static let raw = Option.flag("--raw", "print only the SKILL.md's bytes")
+    static let options = [raw]
+    static let arguments = [Argument("NAME[@LABEL]")]
+    static let usageForms = [UsageForm([.argument(arguments[0]), .oneOf([raw, GlobalOptions.json])])]
+    static let worksWithServer = true
 
     let reference: SkillReference
     let raw: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         reference = try SkillReference(arguments.positionals, command: Self.name)
-        raw = arguments.has("--raw")
-        if raw && arguments.has("--json") {
+        raw = arguments.has(Self.raw)
+        if raw && arguments.has(GlobalOptions.json) {
             throw UsageError("--raw and --json cannot be combined", command: Self.name)
         }
     }

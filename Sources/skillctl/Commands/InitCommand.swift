@@ -3,9 +3,7 @@ import SkillStore
 struct InitCommand: Command {
     static let name = "init"
     static let summary = "Create a database, or bring an existing one up to date."
-    static let help = """
-        Usage: skillctl init [--db PATH]
-
+    static let discussion = """
         Creates the database file (and its folder) if missing, then applies
         every migration it has not had yet. Running it again changes nothing.
         """

@@ -3,27 +3,23 @@ import SkillStore
 struct LabelsCommand: Command {
     static let name = "labels"
     static let summary = "Show or change the words that mark a claim's provenance in this database."
-    static let help = """
-        Usage: skillctl labels [--add WORD=LABEL] [--remove WORD] [--json]
-
+    static let discussion = """
         Lists the label words and the label each means. A pack with its own
         vocabulary can add words (--add tested=measured); every stored graph is
         then extracted again with the new words. LABEL is one of measured,
         derived, judgement, unverified. Words are matched case-insensitively.
-
-        Options:
-          --add WORD=LABEL  make WORD mean LABEL
-          --remove WORD     stop reading WORD as a label
         """
-    static let options: Set<String> = ["--add", "--remove"]
+    static let add = Option.value("--add", "WORD=LABEL", "make WORD mean LABEL")
+    static let remove = Option.value("--remove", "WORD", "stop reading WORD as a label")
+    static let options = [add, remove]
 
     let add: (word: String, label: ClaimLabel)?
     let remove: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.isEmpty else { throw UsageError("labels takes no arguments", command: Self.name) }
-        remove = arguments.value("--remove")
-        guard let text = arguments.value("--add") else {
+        remove = arguments.value(Self.remove)
+        guard let text = arguments.value(Self.add) else {
             add = nil
             return
         }

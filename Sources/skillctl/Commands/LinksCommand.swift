@@ -3,14 +3,14 @@ import SkillStore
 struct LinksCommand: Command {
     static let name = "links"
     static let summary = "Show a skill's links to other skills and rules, and who links to it."
-    static let help = """
-        Usage: skillctl links SKILL[@LABEL] [--json]
-
+    static let discussion = """
         Outgoing: skills named in backticks and rule ids (R4) tied to them,
         each marked resolved or unresolved against the store as it is now.
         Incoming: links to this skill from the latest version of every other
         skill.
         """
+    static let arguments = [Argument("SKILL[@LABEL]")]
+    static let worksWithServer = true
 
     let reference: SkillReference
 

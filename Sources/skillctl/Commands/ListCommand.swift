@@ -3,12 +3,11 @@ import SkillStore
 struct ListCommand: Command {
     static let name = "ls"
     static let summary = "List skills with their latest version."
-    static let help = """
-        Usage: skillctl ls [--json]
-
+    static let discussion = """
         One line per skill: name, latest version label, SKILL.md blob id,
         number of versions.
         """
+    static let worksWithServer = true
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.isEmpty else {

@@ -4,9 +4,7 @@ import SkillStore
 struct OutdatedCommand: Command {
     static let name = "outdated"
     static let summary = "For each skill pinned in a folder's lock, whether a newer version exists and what changed."
-    static let help = """
-        Usage: skillctl outdated DIR [--json]
-
+    static let discussion = """
         Compares each skill of DIR/skills.lock.json with the latest version
         in the database (or on --server URL). For each skill with a newer
         version it prints the locked and latest labels, then what changed at
@@ -15,6 +13,8 @@ struct OutdatedCommand: Command {
 
         Exit 1 when any skill is outdated, 0 when all are current.
         """
+    static let arguments = [Argument("DIR")]
+    static let worksWithServer = true
 
     let folder: String
 

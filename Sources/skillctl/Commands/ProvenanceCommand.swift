@@ -4,14 +4,14 @@ import SkillStore
 struct ProvenanceCommand: Command {
     static let name = "provenance"
     static let summary = "A reviewer's view: what a skill (or one rule) claims, and what backs each claim."
-    static let help = """
-        Usage: skillctl provenance SKILL[@LABEL][#R6] [--json]
-
+    static let discussion = """
         A summary (claims by label, and the share that is unlabelled: the
         provenance gap), then each claim with its label and citations. A
         citation whose URL is a stored source (skillctl publish --source)
         shows the opening of the section its #fragment names.
         """
+    static let arguments = [Argument("SKILL[@LABEL][#R6]")]
+    static let worksWithServer = true
 
     let reference: SkillReference
 

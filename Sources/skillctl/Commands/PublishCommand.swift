@@ -4,10 +4,7 @@ import SkillStore
 struct PublishCommand: Command {
     static let name = "publish"
     static let summary = "Publish skills from SKILL.md files, skill folders or packs."
-    static let help = """
-        Usage: skillctl publish PATH... [--version LABEL] [--skip-invalid] [--progress] [--by NAME]
-               skillctl publish --source URL FILE
-
+    static let discussion = """
         Each PATH is a SKILL.md (published alone), a skill folder (SKILL.md and
         every other file in it: references/, scripts/, assets/, ...), or a
         folder holding skill folders at any depth (a clone of a pack).
@@ -30,23 +27,25 @@ struct PublishCommand: Command {
         latest version of the source URL. Citations of that URL then resolve
         to it, and their #fragments to its sections.
 
-        Options:
-          --source URL     publish FILE as the source document at URL
-          --version LABEL  the version label for every skill published
-          --skip-invalid   publish the valid skills, list the others, exit 1
-          --progress       report progress on standard error even when it is
-                           not a terminal (it is shown on a terminal anyway)
-          --by NAME        who publishes (default: $USER; a server records
-                           its token's name instead)
-
         With --server URL (or SKILLSTORE_SERVER) and --token (or
         SKILLSTORE_TOKEN), the skills are read and checked here, then sent
         to the server as one tar archive and published there, all or
         nothing, with the same diagnostics and the same labels: a label
         that comes from git is derived here and sent with the skill.
         """
-    static let flags: Set<String> = ["--skip-invalid", "--progress"]
-    static let options: Set<String> = ["--version", "--by", "--source"]
+    static let source = Option.value("--source", "URL", "publish FILE as the source document at URL")
+    static let version = Option.value("--version", "LABEL", "the version label for every skill published")
+    static let skipInvalid = Option.flag("--skip-invalid", "publish the valid skills, list the others, exit 1")
+    static let progress = Option.flag(
+        "--progress", "report progress on standard error even when it is not a terminal (it is shown on a terminal anyway)")
+    static let by = Option.value("--by", "NAME", "who publishes (default: $USER; a server records its token's name instead)")
+    static let options = [source, version, skipInvalid, progress, by]
+    static let arguments = [Argument("PATH", repeats: true)]
+    static let usageForms = [
+        UsageForm(arguments: arguments, options: [version, skipInvalid, progress, by]),
+        UsageForm([.required(source), .argument(Argument("FILE"))]),
+    ]
+    static let worksWithServer = true
 
     let paths: [String]
     let options: PublishOptions
@@ -58,19 +57,19 @@ struct PublishCommand: Command {
             throw UsageError("publish needs at least one PATH", command: Self.name)
         }
         paths = arguments.positionals
-        sourceURL = arguments.value("--source")
+        sourceURL = arguments.value(Self.source)
         if sourceURL != nil && paths.count != 1 {
             throw UsageError("publish --source URL takes exactly one FILE", command: Self.name)
         }
         var options = PublishOptions()
-        options.version = arguments.value("--version")
-        options.skipInvalid = arguments.has("--skip-invalid")
-        options.publisher = arguments.value("--by")
+        options.version = arguments.value(Self.version)
+        options.skipInvalid = arguments.has(Self.skipInvalid)
+        options.publisher = arguments.value(Self.by)
             ?? ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ProcessInfo.processInfo.userName
         options.checkpoint = Self.testPause(ProcessInfo.processInfo.environment["SKILLSTORE_TEST_PUBLISH_PAUSE"])
         self.options = options
-        forceProgress = arguments.has("--progress")
+        forceProgress = arguments.has(Self.progress)
     }
 
     private func publishSource(_ url: String, _ context: Context) throws -> ExitCode {
@@ -130,7 +129,7 @@ struct PublishCommand: Command {
             }
             guard let refused = error as? InputRefused, context.json else { throw error }
             context.output.json(Report(published: [], refused: refused.diagnostics))
-            return .refused
+            return ExitCode(refused.kind)
         }
 
         let refused = report.refused.flatMap(\.diagnostics)

@@ -4,10 +4,7 @@ import SkillStore
 struct PullCommand: Command {
     static let name = "pull"
     static let summary = "Install skills into a folder by name or id, pinned in skills.lock.json."
-    static let help = """
-        Usage: skillctl pull NAME[@LABEL] | ID... --to DIR [--json]
-               skillctl pull --locked --to DIR [--lock FILE] [--json]
-
+    static let discussion = """
         Writes each skill's whole folder (SKILL.md and every file of its
         bundle manifest) to DIR/<name>/, from the database or, with --server
         URL, from a server. Every file's SHA-256 is checked against the
@@ -19,17 +16,21 @@ struct PullCommand: Command {
 
         An ID is a SKILL.md blob id or a bundle manifest id (16 hex); it
         installs the version it belongs to. NAME installs the latest version.
-
-        Options:
-          --to DIR   the folder to install into (created when missing)
-          --locked   install exactly what the lock file names, by manifest
-                     id; fails if those bytes cannot be had
-          --lock FILE  with --locked: the lock file to install from (say, a
-                     committed copy), instead of DIR/skills.lock.json; it is
-                     copied into DIR
         """
-    static let flags: Set<String> = ["--locked"]
-    static let options: Set<String> = ["--to", "--lock"]
+    static let to = Option.value("--to", "DIR", "the folder to install into (created when missing)")
+    static let locked = Option.flag(
+        "--locked", "install exactly what the lock file names, by manifest id; fails if those bytes cannot be had")
+    static let lock = Option.value(
+        "--lock", "FILE",
+        "with --locked: the lock file to install from (say, a committed copy), instead of DIR/skills.lock.json; "
+            + "it is copied into DIR")
+    static let options = [to, locked, lock]
+    static let arguments = [Argument("NAME[@LABEL]|ID", repeats: true)]
+    static let usageForms = [
+        UsageForm([.argument(arguments[0]), .required(to)]),
+        UsageForm([.required(locked), .required(to), .optional(lock)]),
+    ]
+    static let worksWithServer = true
 
     enum Target {
         case reference(SkillReference)
@@ -43,13 +44,13 @@ struct PullCommand: Command {
     let lockFile: String
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard let folder = arguments.value("--to"), !folder.isEmpty else {
+        guard let folder = arguments.value(Self.to), !folder.isEmpty else {
             throw UsageError("pull needs --to DIR, the folder to install into", command: Self.name)
         }
         self.folder = folder
-        locked = arguments.has("--locked")
-        lockFile = arguments.value("--lock") ?? (folder as NSString).appendingPathComponent(SkillLock.fileName)
-        if arguments.value("--lock") != nil && !locked {
+        locked = arguments.has(Self.locked)
+        lockFile = arguments.value(Self.lock) ?? (folder as NSString).appendingPathComponent(SkillLock.fileName)
+        if arguments.value(Self.lock) != nil && !locked {
             throw UsageError("--lock goes with --locked", command: Self.name)
         }
         if locked && !arguments.positionals.isEmpty {

@@ -3,12 +3,12 @@ import SkillStore
 struct RulesCommand: Command {
     static let name = "rules"
     static let summary = "List a skill's numbered rules, with the labels of their claims."
-    static let help = """
-        Usage: skillctl rules SKILL[@LABEL] [--json]
-
+    static let discussion = """
         One line per rule: its id, line, the labels of the claims inside it,
         and its title (the item's leading bold text).
         """
+    static let arguments = [Argument("SKILL[@LABEL]")]
+    static let worksWithServer = true
 
     let reference: SkillReference
 

@@ -4,11 +4,7 @@ import SkillStore
 struct SearchCommand: Command {
     static let name = "search"
     static let summary = "Ranked full-text search over skills, sections, rules, claims and sources."
-    static let help = """
-        Usage: skillctl search QUERY [--kind K] [--label L] [--skill GLOB] [--limit N]
-                               [--all-versions] [--json]
-               skillctl search - [options] < query.txt
-
+    static let discussion = """
         Searches the latest version of every skill (names, descriptions,
         sections with their headings, rules, claims) and the source pages
         published with 'publish --source', and prints the best hits first:
@@ -27,19 +23,22 @@ struct SearchCommand: Command {
         argument ('fold -hinge') or after --. QUERY - reads the query from
         standard input (bytes that are not UTF-8 are replaced).
 
-        Options:
-          --kind K        only skill, section, rule, claim or source hits
-          --label L       only claims with this label (measured, derived,
-                          judgement, unverified, cited, unlabelled)
-          --skill GLOB    only hits in skills whose name matches (dough-*)
-          --limit N       at most N hits (default 10, at most 1000)
-          --all-versions  search every version of each skill, not only the latest
-
         Matched words are bold on a terminal, else [between brackets] (also
         with NO_COLOR set, and in --json).
         """
-    static let flags: Set<String> = ["--all-versions"]
-    static let options: Set<String> = ["--kind", "--label", "--skill", "--limit"]
+    static let kind = Option.value("--kind", "K", "only skill, section, rule, claim or source hits")
+    static let label = Option.value(
+        "--label", "L", "only claims with this label (measured, derived, judgement, unverified, cited, unlabelled)")
+    static let skill = Option.value("--skill", "GLOB", "only hits in skills whose name matches (dough-*)")
+    static let limit = Option.value("--limit", "N", "at most N hits (default 10, at most 1000)")
+    static let allVersions = Option.flag("--all-versions", "search every version of each skill, not only the latest")
+    static let options = [kind, label, skill, limit, allVersions]
+    static let arguments = [Argument("QUERY")]
+    static let usageForms = [
+        UsageForm(arguments: arguments, options: options),
+        UsageForm([.argument(Argument("-")), .text("[options] < query.txt")]),
+    ]
+    static let worksWithServer = true
 
     let request: SearchRequest
     /// `search -`: the query comes from standard input.
@@ -52,17 +51,17 @@ struct SearchCommand: Command {
         readsStandardInput = arguments.positionals == ["-"]
         do {
             request = try SearchRequest(
-                userQuery: arguments.positionals.joined(separator: " "), kind: arguments.value("--kind"),
-                label: arguments.value("--label"), skill: arguments.value("--skill"),
-                limit: arguments.value("--limit"), allVersions: arguments.has("--all-versions"))
+                userQuery: arguments.positionals.joined(separator: " "), kind: arguments.value(Self.kind),
+                label: arguments.value(Self.label), skill: arguments.value(Self.skill),
+                limit: arguments.value(Self.limit), allVersions: arguments.has(Self.allVersions))
         } catch {
             throw UsageError(error.message { parameter in
                 switch parameter {
                 case .query: "QUERY"
-                case .kind: "--kind"
-                case .label: "--label"
-                case .skill: "--skill"
-                case .limit: "--limit"
+                case .kind: Self.kind.name
+                case .label: Self.label.name
+                case .skill: Self.skill.name
+                case .limit: Self.limit.name
                 }
             }, command: Self.name)
         }

@@ -6,12 +6,7 @@ import SkillStore
 struct ServeCommand: Command {
     static let name = "serve"
     static let summary = "Serve the database over HTTP: blobs by id, the read API, search, publishing."
-    static let help = """
-        Usage: skillctl serve [--host ADDR] [--port N] [--threads N] [--workers N]
-                              [--max-body BYTES] [--idle-timeout S] [--max-connections N]
-                              [--header-limit BYTES] [--cache-mb N] [--spool-mb N]
-                              [--access-log PATH|-|off]
-
+    static let discussion = """
         Serves the routes of docs/api.md until SIGINT or SIGTERM, then stops
         accepting, finishes the requests in flight (up to 10 s) and exits 0.
         The database is created when missing. Blob fetches are answered on
@@ -20,25 +15,23 @@ struct ServeCommand: Command {
         from the database and checked against its digest once, then kept in
         the spool: an unlinked file beside the database that it is sent from
         (through the page cache, as a static file server sends files).
-
-        Options (defaults in brackets):
-          --host ADDR          IPv4 address to listen on [127.0.0.1]
-          --port N             TCP port, 0 for any free one [8080]
-          --threads N          network threads [cores: \(ProcessInfo.processInfo.activeProcessorCount)]
-          --workers N          threads for search, graph and publish [max(2, cores)]
-          --max-body BYTES     largest request body; more is 413 [67108864]
-          --idle-timeout S     seconds before an idle connection is closed [30]
-          --max-connections N  connections open at once [1024]
-          --header-limit BYTES request line and headers, per connection [16384]
-          --cache-mb N         megabytes for the index of served blobs (about
-                               1 KB each; a blob's size too without a spool) [128]
-          --spool-mb N         megabytes of the blob spool; 0: keep blobs in
-                               memory instead [4096]
-          --access-log DEST    a file to append to, - for standard error, or off [-]
         """
-    static let options: Set<String> = [
-        "--host", "--port", "--threads", "--workers", "--max-body", "--idle-timeout", "--max-connections",
-        "--header-limit", "--cache-mb", "--spool-mb", "--access-log",
+    static let optionsHeading = "Options (defaults in brackets):"
+    static let host = Option.value("--host", "ADDR", "IPv4 address to listen on [127.0.0.1]")
+    static let port = Option.value("--port", "N", "TCP port, 0 for any free one [8080]")
+    static let threads = Option.value("--threads", "N", "network threads [cores: \(ProcessInfo.processInfo.activeProcessorCount)]")
+    static let workers = Option.value("--workers", "N", "threads for search, graph and publish [max(2, cores)]")
+    static let maxBody = Option.value("--max-body", "BYTES", "largest request body; more is 413 [67108864]")
+    static let idleTimeout = Option.value("--idle-timeout", "S", "seconds before an idle connection is closed [30]")
+    static let maxConnections = Option.value("--max-connections", "N", "connections open at once [1024]")
+    static let headerLimit = Option.value("--header-limit", "BYTES", "request line and headers, per connection [16384]")
+    static let cacheMB = Option.value(
+        "--cache-mb", "N", "megabytes for the index of served blobs (about 1 KB each; a blob's size too without a spool) [128]")
+    static let spoolMB = Option.value("--spool-mb", "N", "megabytes of the blob spool; 0: keep blobs in memory instead [4096]")
+    static let accessLogDestination = Option.value(
+        "--access-log", "DEST", "a file to append to, - for standard error, or off [-]")
+    static let options = [
+        host, port, threads, workers, maxBody, idleTimeout, maxConnections, headerLimit, cacheMB, spoolMB, accessLogDestination,
     ]
 
     let configuration: HTTPServer.Configuration
@@ -51,27 +44,27 @@ struct ServeCommand: Command {
             throw UsageError("serve takes no arguments, only options", command: Self.name)
         }
         var configuration = HTTPServer.Configuration()
-        if let host = arguments.value("--host") {
+        if let host = arguments.value(Self.host) {
             var address = in_addr()
             guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address) == 1 else {
                 throw UsageError("--host takes an IPv4 address such as 127.0.0.1 or 0.0.0.0, not '\(host)'", command: Self.name)
             }
             configuration.host = host
         }
-        func number(_ option: String, _ range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        func number(_ option: Option, _ range: ClosedRange<Int>) throws(UsageError) -> Int? {
             try arguments.integer(option, in: range, command: Self.name)
         }
-        if let port = try number("--port", 0...65535) { configuration.port = UInt16(port) }
-        if let threads = try number("--threads", 1...256) { configuration.threads = threads }
-        if let workers = try number("--workers", 1...256) { configuration.workers = workers }
-        if let bytes = try number("--max-body", 1...(1 << 32)) { configuration.maxBody = bytes }
-        if let seconds = try number("--idle-timeout", 1...86_400) { configuration.idleTimeout = seconds }
-        if let count = try number("--max-connections", 1...1_000_000) { configuration.connectionLimit = count }
-        if let bytes = try number("--header-limit", 4096...(16 << 20)) { configuration.headerLimit = bytes }
+        if let port = try number(Self.port, 0...65535) { configuration.port = UInt16(port) }
+        if let threads = try number(Self.threads, 1...256) { configuration.threads = threads }
+        if let workers = try number(Self.workers, 1...256) { configuration.workers = workers }
+        if let bytes = try number(Self.maxBody, 1...(1 << 32)) { configuration.maxBody = bytes }
+        if let seconds = try number(Self.idleTimeout, 1...86_400) { configuration.idleTimeout = seconds }
+        if let count = try number(Self.maxConnections, 1...1_000_000) { configuration.connectionLimit = count }
+        if let bytes = try number(Self.headerLimit, 4096...(16 << 20)) { configuration.headerLimit = bytes }
         self.configuration = configuration
-        cacheMegabytes = try number("--cache-mb", 0...65_536) ?? 128
-        spoolMegabytes = try number("--spool-mb", 0...(1 << 20)) ?? 4096
-        accessLog = arguments.value("--access-log") ?? "-"
+        cacheMegabytes = try number(Self.cacheMB, 0...65_536) ?? 128
+        spoolMegabytes = try number(Self.spoolMB, 0...(1 << 20)) ?? 4096
+        accessLog = arguments.value(Self.accessLogDestination) ?? "-"
         if accessLog.isEmpty {
             throw UsageError("--access-log takes a file, - for standard error, or off", command: Self.name)
         }

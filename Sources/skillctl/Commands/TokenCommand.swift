@@ -3,22 +3,21 @@ import SkillStore
 struct TokenCommand: Command {
     static let name = "token"
     static let summary = "Create, list and revoke the tokens that may publish to a server."
-    static let help = """
-        Usage: skillctl token create NAME [--scope GLOB]
-               skillctl token list
-               skillctl token revoke NAME
-
+    static let discussion = """
         Tokens live in the server's database (run these where the server's
         --db is). 'create' prints the secret once, on standard output: only
         its SHA-256 is stored, so it cannot be shown again. Clients send it
         as 'Authorization: Bearer <secret>' (skillctl publish --server URL
         --token SECRET, or SKILLSTORE_TOKEN).
-
-        Options:
-          --scope GLOB  the skills the token may publish, as a glob over
-                        names ('duo-*'); default '*' (every skill)
         """
-    static let options: Set<String> = ["--scope"]
+    static let scope = Option.value(
+        "--scope", "GLOB", "the skills the token may publish, as a glob over names ('duo-*'); default '*' (every skill)")
+    static let options = [scope]
+    static let usageForms = [
+        UsageForm([.argument(Argument("create")), .argument(Argument("NAME")), .optional(scope)]),
+        UsageForm([.argument(Argument("list"))]),
+        UsageForm([.argument(Argument("revoke")), .argument(Argument("NAME"))]),
+    ]
 
     enum Action {
         case create(name: String, scope: String)
@@ -32,7 +31,7 @@ struct TokenCommand: Command {
         let words = arguments.positionals
         switch (words.first, words.count) {
         case ("create", 2):
-            action = .create(name: words[1], scope: arguments.value("--scope") ?? "*")
+            action = .create(name: words[1], scope: arguments.value(Self.scope) ?? "*")
         case ("list", 1):
             action = .list
         case ("revoke", 2):
@@ -44,7 +43,7 @@ struct TokenCommand: Command {
         default:
             throw UsageError("token needs an action: create NAME, list, or revoke NAME", command: Self.name)
         }
-        if arguments.value("--scope") != nil && words.first != "create" {
+        if arguments.value(Self.scope) != nil && words.first != "create" {
             throw UsageError("--scope goes with 'token create'", command: Self.name)
         }
     }

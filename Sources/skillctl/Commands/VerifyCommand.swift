@@ -4,9 +4,7 @@ import SkillStore
 struct VerifyCommand: Command {
     static let name = "verify"
     static let summary = "Compare a folder of pulled skills with its skills.lock.json."
-    static let help = """
-        Usage: skillctl verify DIR [--json]
-
+    static let discussion = """
         Reports every file of a locked skill that was added, removed or
         changed (other bytes, or another executable bit) since it was
         pulled, one per line: 'changed duo-ergonomics/SKILL.md'. Hidden files
@@ -15,6 +13,7 @@ struct VerifyCommand: Command {
 
         Exit 1 when anything drifted, 0 when the folder matches its lock.
         """
+    static let arguments = [Argument("DIR")]
 
     let folder: String
 

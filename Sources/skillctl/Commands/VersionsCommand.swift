@@ -3,13 +3,13 @@ import SkillStore
 struct VersionsCommand: Command {
     static let name = "versions"
     static let summary = "List a skill's versions, newest first."
-    static let help = """
-        Usage: skillctl versions NAME [--json]
-
+    static let discussion = """
         One line per version: publish sequence, label, SKILL.md blob id,
         bundle manifest id, when and by whom it was published. The first line
         is the latest version.
         """
+    static let arguments = [Argument("NAME")]
+    static let worksWithServer = true
 
     let name: String
 

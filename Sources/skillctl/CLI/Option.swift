@@ -1,0 +1,59 @@
+/// One option a command accepts, declared once: the parser accepts it, the
+/// help lists it, and the command reads it back through this value
+/// (`arguments.value(PublishCommand.version)`).
+struct Option: Hashable, Sendable {
+    /// `--version`.
+    let name: String
+    /// A short spelling, such as `-q` for `--quiet`.
+    let alias: String?
+    /// What the value stands for in the help (`LABEL`); nil for a flag.
+    let placeholder: String?
+    /// One sentence for the options list; wrapped to the terminal's width there.
+    let help: String
+
+    var isFlag: Bool { placeholder == nil }
+
+    /// Every spelling the parser accepts.
+    var spellings: [String] { [name] + (alias.map { [$0] } ?? []) }
+
+    /// An option that takes no value.
+    static func flag(_ name: String, alias: String? = nil, _ help: String) -> Option {
+        Option(name: name, alias: alias, placeholder: nil, help: help)
+    }
+
+    /// An option followed by a value: `--name VALUE` or `--name=VALUE`.
+    static func value(_ name: String, _ placeholder: String, _ help: String) -> Option {
+        Option(name: name, alias: nil, placeholder: placeholder, help: help)
+    }
+
+    /// `--version LABEL`, `--json`: how a usage line shows it.
+    var usage: String { placeholder.map { "\(name) \($0)" } ?? name }
+
+    /// `-q, --quiet`, `--db PATH`: how the options list shows it.
+    var heading: String { (alias.map { "\($0), " } ?? "") + usage }
+
+    // An option is its name: two declarations of `--label` are one option to the parser.
+    static func == (left: Option, right: Option) -> Bool { left.name == right.name }
+    func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+/// A positional argument of a command, as its usage line shows it.
+struct Argument: Sendable {
+    /// `PATH`, `NAME[@LABEL]`, or a literal word such as `create`.
+    let placeholder: String
+    /// Shown as `[PLACEHOLDER]`.
+    let optional: Bool
+    /// Shown as `PLACEHOLDER...`.
+    let repeats: Bool
+
+    init(_ placeholder: String, optional: Bool = false, repeats: Bool = false) {
+        self.placeholder = placeholder
+        self.optional = optional
+        self.repeats = repeats
+    }
+
+    var usage: String {
+        let text = placeholder + (repeats ? "..." : "")
+        return optional ? "[\(text)]" : text
+    }
+}
