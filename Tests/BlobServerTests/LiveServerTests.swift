@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import BlobServer
 @testable import SkillStore
 
@@ -368,13 +369,9 @@ import Testing
         #expect(metrics.contains("skillstore_http_response_bytes_total"))
     }
 
-    @Test func theServedTextFormOfASeedSkillIsByteIdentical() throws {
-        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/seeds")
-        guard FileManager.default.fileExists(atPath: seeds.appendingPathComponent("README.md").path) else {
-            print("skipped: ../shared/seeds is absent (a fresh clone has no ../shared); the served-text test needs it")
-            return
-        }
+    @Test(.enabled(if: Seeds.available, Seeds.skipReason))
+    func theServedTextFormOfASeedSkillIsByteIdentical() throws {
+        let seeds = Seeds.folder
         let live = try Live()
         let store = try SkillStore(path: live.server.options.databasePath, create: false)
         var options = PublishOptions()

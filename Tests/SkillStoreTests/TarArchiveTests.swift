@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SkillStore
 
 /// Tar streams, how bundles travel to a server: what we write GNU tar reads,

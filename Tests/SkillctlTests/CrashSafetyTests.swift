@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A publish is one transaction: killing skillctl mid-publish leaves all of
 /// it or none of it, and a store that fsck finds sound.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// skillctl never adopts a file that is not its own, and says which path it refused.
 @Suite struct DatabasePathTests {
