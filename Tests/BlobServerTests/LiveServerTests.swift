@@ -11,14 +11,16 @@ import TestSupport
     /// A store holding `wire-test`: SKILL.md, a 2,048-byte file, an empty
     /// file and an executable script; and a server on it.
     final class Live {
-        let folder: URL
+        /// Removed after `deinit` has stopped the server.
+        private let temporary: TemporaryFolder
         let server: SkillStoreServer
         let version: SkillVersion
         let secret: String
         let data: [UInt8] = (0..<2048).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
 
         init(_ configure: (inout SkillStoreServer.Options) -> Void = { _ in }) throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+            temporary = try TemporaryFolder()
+            let folder = temporary.url
             let skill = folder.appendingPathComponent("skills/wire-test")
             try FileManager.default.createDirectory(at: skill.appendingPathComponent("references"), withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: skill.appendingPathComponent("scripts"), withIntermediateDirectories: true)
@@ -43,7 +45,6 @@ import TestSupport
 
         deinit {
             server.stop(grace: 1)
-            try? FileManager.default.removeItem(at: folder)
         }
 
         func id(of path: String) -> String { version.files.first { $0.path == path }!.id }

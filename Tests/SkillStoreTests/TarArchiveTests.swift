@@ -58,7 +58,7 @@ import TestSupport
         #expect(TarArchive.gitLabel(of: read[1]) == nil)
         #expect(TarArchive.gitLabel(of: read[2]) == .unavailable("the skill has uncommitted changes in git (?? x)"))
 
-        let folder = try TemporaryTarFolder()
+        let folder = try TemporaryFolder()
         let file = folder.url.appendingPathComponent("ours.tar")
         let out = folder.url.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
@@ -116,7 +116,7 @@ import TestSupport
     // MARK: GNU tar
 
     @Test func gnuTarListsOurArchive() throws {
-        let folder = try TemporaryTarFolder()
+        let folder = try TemporaryFolder()
         let file = folder.url.appendingPathComponent("ours.tar")
         try Data(TarArchive.write(Self.entries)).write(to: file)
         let listing = try runTar(["-tvf", file.path]).text
@@ -130,7 +130,7 @@ import TestSupport
     }
 
     @Test func gnuTarExtractsOurArchiveByteForByte() throws {
-        let folder = try TemporaryTarFolder()
+        let folder = try TemporaryFolder()
         let file = folder.url.appendingPathComponent("ours.tar")
         let out = folder.url.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
@@ -145,7 +145,7 @@ import TestSupport
 
     @Test(arguments: ["gnu", "pax", "ustar"])
     func weReadWhatGNUTarWrites(format: String) throws {
-        let folder = try TemporaryTarFolder()
+        let folder = try TemporaryFolder()
         let source = folder.url.appendingPathComponent("source")
         for entry in Self.entries {
             let url = source.appendingPathComponent(entry.path)
@@ -162,7 +162,7 @@ import TestSupport
     /// bytes 345 on hold the access and change times, which are not part of
     /// the name.
     @Test func aGNUHeaderWithTimesWhereUstarHasItsPrefixKeepsItsName() throws {
-        let folder = try TemporaryTarFolder()
+        let folder = try TemporaryFolder()
         let source = folder.url.appendingPathComponent("source")
         try FileManager.default.createDirectory(at: source.appendingPathComponent("skill"), withIntermediateDirectories: true)
         try Data("hi\n".utf8).write(to: source.appendingPathComponent("skill/SKILL.md"))
@@ -175,7 +175,7 @@ import TestSupport
     // MARK: Refusals
 
     @Test func aSymlinkIsRefused() throws {
-        let folder = try TemporaryTarFolder()
+        let folder = try TemporaryFolder()
         let source = folder.url.appendingPathComponent("source")
         try FileManager.default.createDirectory(at: source.appendingPathComponent("skill"), withIntermediateDirectories: true)
         try Data("text".utf8).write(to: source.appendingPathComponent("skill/SKILL.md"))
@@ -187,7 +187,7 @@ import TestSupport
     }
 
     @Test func aHardLinkIsRefused() throws {
-        let folder = try TemporaryTarFolder()
+        let folder = try TemporaryFolder()
         let source = folder.url.appendingPathComponent("source")
         try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
         try Data("text".utf8).write(to: source.appendingPathComponent("a.md"))
@@ -257,16 +257,6 @@ import TestSupport
 }
 
 // MARK: - Helpers
-
-/// A folder removed when the test ends.
-private final class TemporaryTarFolder {
-    let url: URL
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("tar-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
 
 private struct TarRun {
     var output: [UInt8]
