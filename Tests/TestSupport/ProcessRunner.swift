@@ -3,7 +3,6 @@ import Foundation
 /// What a finished child process did.
 public struct ProcessOutcome: Sendable {
     public var status: Int32
-    public var reason: Process.TerminationReason
     public var stdout: Data
     public var stderr: String
 
@@ -48,8 +47,7 @@ public enum ProcessRunner {
         group.wait()
         process.waitUntilExit()
         return ProcessOutcome(
-            status: process.terminationStatus, reason: process.terminationReason,
-            stdout: outputData, stderr: String(decoding: errorData, as: UTF8.self))
+            status: process.terminationStatus, stdout: outputData, stderr: String(decoding: errorData, as: UTF8.self))
     }
 }
 
