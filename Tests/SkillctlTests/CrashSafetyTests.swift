@@ -11,8 +11,8 @@ import SkillStore
 /// and waits, and kills it there: the test knows which side of the commit
 /// its kill landed on instead of guessing from a delay.
 @Suite struct CrashSafetyTests {
-    /// Big enough that the open transaction spills pages to disk before
-    /// its commit, so a kill leaves uncommitted data behind for recovery.
+    /// Large enough that the transaction writes megabytes of rows and
+    /// full-text index before its commit, not a token one.
     static let packSize = 1500
 
     @Test func aKillWithEveryRowWrittenButNotCommittedLeavesNothingOfThePack() throws {
