@@ -61,9 +61,12 @@ let package = Package(
         .executableTarget(
             name: "skillctl", dependencies: ["SkillStore", "SkillStoreAPI", "BlobServer"], linkerSettings: [.linkedLibrary("mimalloc")]),
 
-        .testTarget(name: "SkillStoreTests", dependencies: ["SkillStore"]),
-        .testTarget(name: "SkillStoreAPITests", dependencies: ["SkillStoreAPI", "SkillStore"]),
-        .testTarget(name: "BlobServerTests", dependencies: ["BlobServer", "SkillStoreAPI", "SkillStore"]),
-        .testTarget(name: "SkillctlTests", dependencies: ["skillctl", "SkillStore", "BlobServer"]),
+        // Helpers every test target shares: temporary folders, a process
+        // runner, SKILL.md fixtures, a store fixture and the seeds' location.
+        .target(name: "TestSupport", dependencies: ["SkillStore"], path: "Tests/TestSupport"),
+        .testTarget(name: "SkillStoreTests", dependencies: ["SkillStore", "TestSupport"]),
+        .testTarget(name: "SkillStoreAPITests", dependencies: ["SkillStoreAPI", "SkillStore", "TestSupport"]),
+        .testTarget(name: "BlobServerTests", dependencies: ["BlobServer", "SkillStoreAPI", "SkillStore", "TestSupport"]),
+        .testTarget(name: "SkillctlTests", dependencies: ["skillctl", "SkillStore", "BlobServer", "TestSupport"]),
     ]
 )

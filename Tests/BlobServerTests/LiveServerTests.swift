@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import BlobServer
 @testable import SkillStore
 import SkillStoreAPI
@@ -11,14 +12,16 @@ import SkillStoreAPI
     /// A store holding `wire-test`: SKILL.md, a 2,048-byte file, an empty
     /// file and an executable script; and a server on it.
     final class Live {
-        let folder: URL
+        /// Removed after `deinit` has stopped the server.
+        private let temporary: TemporaryFolder
         let server: SkillStoreServer
         let version: SkillVersion
         let secret: String
         let data: [UInt8] = (0..<2048).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
 
         init(_ configure: (inout SkillStoreServer.Options) -> Void = { _ in }) throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+            temporary = try TemporaryFolder()
+            let folder = temporary.url
             let skill = folder.appendingPathComponent("skills/wire-test")
             try FileManager.default.createDirectory(at: skill.appendingPathComponent("references"), withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: skill.appendingPathComponent("scripts"), withIntermediateDirectories: true)
@@ -43,7 +46,6 @@ import SkillStoreAPI
 
         deinit {
             server.stop(grace: 1)
-            try? FileManager.default.removeItem(at: folder)
         }
 
         func id(of path: String) -> String { version.files.first { $0.path == path }!.id }
@@ -369,13 +371,9 @@ import SkillStoreAPI
         #expect(metrics.contains("skillstore_http_response_bytes_total"))
     }
 
-    @Test func theServedTextFormOfASeedSkillIsByteIdentical() throws {
-        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/seeds")
-        guard FileManager.default.fileExists(atPath: seeds.appendingPathComponent("README.md").path) else {
-            print("skipped: ../shared/seeds is absent (a fresh clone has no ../shared); the served-text test needs it")
-            return
-        }
+    @Test(.enabled(if: Seeds.available, Seeds.skipReason))
+    func theServedTextFormOfASeedSkillIsByteIdentical() throws {
+        let seeds = Seeds.folder
         let live = try Live()
         let store = try SkillStore(path: live.server.options.databasePath, create: false)
         var options = PublishOptions()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SkillStore
 
 /// Versions are immutable, blobs stored once, and a publish lands whole or not at all.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SkillStore
 
 /// The full-text index: how rows are numbered, kept in step with versions,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SkillStore
 
 /// The project's search-pack fixture (Tests/Fixtures/search-pack): twelve

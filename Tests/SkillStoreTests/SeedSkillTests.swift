@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SkillStore
 
 /// The seed pack beside the repository (`../shared/seeds`) holds real SKILL.md
@@ -7,16 +8,6 @@ import Testing
 /// these tests are skipped there, saying why.
 @Suite("Seed SKILL.md files")
 struct SeedSkillTests {
-    /// `Tests/SkillStoreTests/<this file>` -> the folder holding the repository.
-    private static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/seeds")
-
-    private static let available = FileManager.default.fileExists(
-        atPath: folder.appendingPathComponent("README.md").path)
-
-    private static let skipReason: Comment = "../shared/seeds is absent (a fresh clone has no ../shared); seed tests skipped"
-
     /// Each seed with the start of its description and its blob id from the
     /// seed README.
     static let seeds: [(name: String, descriptionStart: String, id: String)] = [
@@ -26,9 +17,9 @@ struct SeedSkillTests {
     ]
 
     @Test("each seed parses, named after its folder, with its description and metadata",
-          .enabled(if: available, skipReason), arguments: seeds)
+          .enabled(if: Seeds.available, Seeds.skipReason), arguments: seeds)
     func seedParses(seed: (name: String, descriptionStart: String, id: String)) throws {
-        let url = Self.folder.appendingPathComponent(seed.name).appendingPathComponent("SKILL.md")
+        let url = Seeds.url("\(seed.name)/SKILL.md")
         let bytes = try [UInt8](Data(contentsOf: url))
         let document = try SkillDocument.parse(bytes, path: "\(seed.name)/SKILL.md", folderName: seed.name)
 
@@ -45,9 +36,9 @@ struct SeedSkillTests {
     }
 
     @Test("each seed's blob id is the one the original server used",
-          .enabled(if: available, skipReason), arguments: seeds)
+          .enabled(if: Seeds.available, Seeds.skipReason), arguments: seeds)
     func seedBlobID(seed: (name: String, descriptionStart: String, id: String)) throws {
-        let url = Self.folder.appendingPathComponent(seed.name).appendingPathComponent("SKILL.md")
+        let url = Seeds.url("\(seed.name)/SKILL.md")
         #expect(BlobDigest(of: try [UInt8](Data(contentsOf: url))).id == seed.id)
     }
 }

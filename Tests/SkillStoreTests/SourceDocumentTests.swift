@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SkillStore
 
 /// Pages that skills cite: their sections, their versions, and how fragments find them.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SkillStore
 
 /// Tar streams, how bundles travel to a server: what we write GNU tar reads,
@@ -57,7 +58,7 @@ import Testing
         #expect(TarArchive.gitLabel(of: read[1]) == nil)
         #expect(TarArchive.gitLabel(of: read[2]) == .unavailable("the skill has uncommitted changes in git (?? x)"))
 
-        let folder = try TemporaryTarFolder()
+        let folder = try TemporaryFolder()
         let file = folder.url.appendingPathComponent("ours.tar")
         let out = folder.url.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
@@ -115,7 +116,7 @@ import Testing
     // MARK: GNU tar
 
     @Test func gnuTarListsOurArchive() throws {
-        let folder = try TemporaryTarFolder()
+        let folder = try TemporaryFolder()
         let file = folder.url.appendingPathComponent("ours.tar")
         try Data(TarArchive.write(Self.entries)).write(to: file)
         let listing = try runTar(["-tvf", file.path]).text
@@ -129,7 +130,7 @@ import Testing
     }
 
     @Test func gnuTarExtractsOurArchiveByteForByte() throws {
-        let folder = try TemporaryTarFolder()
+        let folder = try TemporaryFolder()
         let file = folder.url.appendingPathComponent("ours.tar")
         let out = folder.url.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
@@ -144,7 +145,7 @@ import Testing
 
     @Test(arguments: ["gnu", "pax", "ustar"])
     func weReadWhatGNUTarWrites(format: String) throws {
-        let folder = try TemporaryTarFolder()
+        let folder = try TemporaryFolder()
         let source = folder.url.appendingPathComponent("source")
         for entry in Self.entries {
             let url = source.appendingPathComponent(entry.path)
@@ -161,7 +162,7 @@ import Testing
     /// bytes 345 on hold the access and change times, which are not part of
     /// the name.
     @Test func aGNUHeaderWithTimesWhereUstarHasItsPrefixKeepsItsName() throws {
-        let folder = try TemporaryTarFolder()
+        let folder = try TemporaryFolder()
         let source = folder.url.appendingPathComponent("source")
         try FileManager.default.createDirectory(at: source.appendingPathComponent("skill"), withIntermediateDirectories: true)
         try Data("hi\n".utf8).write(to: source.appendingPathComponent("skill/SKILL.md"))
@@ -174,7 +175,7 @@ import Testing
     // MARK: Refusals
 
     @Test func aSymlinkIsRefused() throws {
-        let folder = try TemporaryTarFolder()
+        let folder = try TemporaryFolder()
         let source = folder.url.appendingPathComponent("source")
         try FileManager.default.createDirectory(at: source.appendingPathComponent("skill"), withIntermediateDirectories: true)
         try Data("text".utf8).write(to: source.appendingPathComponent("skill/SKILL.md"))
@@ -186,7 +187,7 @@ import Testing
     }
 
     @Test func aHardLinkIsRefused() throws {
-        let folder = try TemporaryTarFolder()
+        let folder = try TemporaryFolder()
         let source = folder.url.appendingPathComponent("source")
         try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
         try Data("text".utf8).write(to: source.appendingPathComponent("a.md"))
@@ -256,16 +257,6 @@ import Testing
 }
 
 // MARK: - Helpers
-
-/// A folder removed when the test ends.
-private final class TemporaryTarFolder {
-    let url: URL
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("tar-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
 
 private struct TarRun {
     var output: [UInt8]

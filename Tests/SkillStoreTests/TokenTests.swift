@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SkillStore
 
 /// Publishing tokens: a secret shown once, only its hash kept, a scope over

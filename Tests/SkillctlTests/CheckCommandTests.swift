@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `skillctl check` end to end: each check code has a skill that triggers it,
 /// and the finding is printed on standard output in the compiler form

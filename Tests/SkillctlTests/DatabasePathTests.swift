@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// skillctl never adopts a file that is not its own, and says which path it refused.
 @Suite struct DatabasePathTests {
@@ -39,17 +40,9 @@ import Testing
     }
 
     @Test func anEmptyDatabasePathIsAUsageError() throws {
-        let process = Process()
-        process.executableURL = Skillctl.executable
-        process.arguments = ["--db", "", "init"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        #expect(message.contains("--db needs a path"))
+        let result = try ProcessRunner.run(Skillctl.executable, ["--db", "", "init"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--db needs a path"))
     }
 }
 

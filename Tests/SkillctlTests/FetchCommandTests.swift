@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Fetching by name and by hash returns the published bytes, in every form a user may write.
 @Suite struct FetchCommandTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A skill committed in a clean git checkout gets `git:<YYYYMMDD>.<sha7><A|M>`.
 @Suite struct GitVersionLabelTests {

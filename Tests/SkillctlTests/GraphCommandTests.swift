@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// links, rules, provenance and labels through the built binary, on skills written here.
 @Suite struct GraphCommandTests {

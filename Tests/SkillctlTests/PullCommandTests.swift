@@ -1,6 +1,7 @@
 import BlobServer
 import Foundation
 import Testing
+import TestSupport
 
 /// `pull`, `verify` and `outdated` against a live server, as an agent's
 /// install would run them.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Bad input is refused with exit status 4 and an error in the compiler form
 /// `path:line:col: error: message`, and it changes nothing: the database file

@@ -1,6 +1,7 @@
 import BlobServer
 import Foundation
 import Testing
+import TestSupport
 
 /// `skillctl --server URL` against a live `skillctl serve`: the same output
 /// and exit status as the same command on the server's database.
@@ -40,11 +41,8 @@ import Testing
         #expect(server.log.contains("stopped"))
     }
 
-    @Test func seedQuestionsAnswerAlikeThroughTheServer() throws {
-        guard Seeds.available else {
-            print("skipped: \(Seeds.skipReason)")
-            return
-        }
+    @Test(.enabled(if: Seeds.available, Seeds.skipReason))
+    func seedQuestionsAnswerAlikeThroughTheServer() throws {
         let folder = try TemporaryFolder()
         let skillctl = Skillctl(database: folder.url.appendingPathComponent("store.db"))
         let publish = try skillctl.run([

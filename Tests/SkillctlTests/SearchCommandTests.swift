@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `skillctl search` end to end: the seed pack's questions, hostile input,
 /// filters, versions, output forms and usage errors.
@@ -9,11 +10,8 @@ import Testing
 
     // MARK: - The seed pack
 
-    @Test func buttonsOnTheFoldFindsTheRuleThatKeepsControlsOffTheFold() throws {
-        guard Seeds.available else {
-            print("skipped: \(Seeds.skipReason)")
-            return
-        }
+    @Test(.enabled(if: Seeds.available, Seeds.skipReason))
+    func buttonsOnTheFoldFindsTheRuleThatKeepsControlsOffTheFold() throws {
         let folder = try TemporaryFolder()
         let skillctl = try SeedGraphTests.storeWithSeeds(in: folder)
         let hits = try SeedGraphTests.jsonArray(skillctl.run(["search", "buttons on the fold", "--limit", "3", "--json"]))
@@ -25,11 +23,8 @@ import Testing
         #expect(snippet.contains("nothing interactive") && snippet.contains("[fold]"), "\(snippet)")
     }
 
-    @Test func tabletopMeasuredClaimsAreAllMeasuredClaims() throws {
-        guard Seeds.available else {
-            print("skipped: \(Seeds.skipReason)")
-            return
-        }
+    @Test(.enabled(if: Seeds.available, Seeds.skipReason))
+    func tabletopMeasuredClaimsAreAllMeasuredClaims() throws {
         let folder = try TemporaryFolder()
         let skillctl = try SeedGraphTests.storeWithSeeds(in: folder)
         let hits = try SeedGraphTests.jsonArray(
@@ -45,11 +40,8 @@ import Testing
         }
     }
 
-    @Test func anExactSkillNameRanksThatSkillFirst() throws {
-        guard Seeds.available else {
-            print("skipped: \(Seeds.skipReason)")
-            return
-        }
+    @Test(.enabled(if: Seeds.available, Seeds.skipReason))
+    func anExactSkillNameRanksThatSkillFirst() throws {
         let folder = try TemporaryFolder()
         let skillctl = try SeedGraphTests.storeWithSeeds(in: folder)
         for query in ["duo-navigation", "duo navigation", "DUO-NAVIGATION"] {
@@ -191,12 +183,11 @@ import Testing
         #expect(result.stderr.contains("1 hit"))
     }
 
-    @Test func onATerminalMatchesAreBoldUnlessNoColorIsSet() throws {
+    @Test(.enabled(
+        if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
+        "/usr/bin/script (util-linux) is absent; no terminal to test bold output on"))
+    func onATerminalMatchesAreBoldUnlessNoColorIsSet() throws {
         let script = URL(fileURLWithPath: "/usr/bin/script")
-        guard FileManager.default.isExecutableFile(atPath: script.path) else {
-            print("skipped: /usr/bin/script (util-linux) is absent; no terminal to test bold output on")
-            return
-        }
         let folder = try TemporaryFolder()
         let skillctl = try Self.storeWithSearchPack(in: folder)
         func onTerminal(_ environment: [String: String]) throws -> String {

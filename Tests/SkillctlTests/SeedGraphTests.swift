@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The knowledge graph of the seed pack, read back through skillctl as a user
 /// would: rules and their titles, claims and their labels, the legend, talk
 /// times, guideline anchors, cross-links between skills, and claim-level diffs.
-@Suite struct SeedGraphTests {
+@Suite(.enabled(if: Seeds.available, Seeds.skipReason)) struct SeedGraphTests {
     /// The guideline page the seed skills cite, stored as a source document.
     static let guidelineURL = "https://developer.apple.com/design/human-interface-guidelines/designing-for-iphone-duo"
     static let seedSkills = ["duo-ergonomics", "duo-navigation", "duo-postures"]
@@ -13,10 +14,6 @@ import Testing
     // MARK: - Rules and claims
 
     @Test func ergonomicsHasTenRulesAndItsRulesCarryTheirLabels() throws {
-        guard Seeds.available else {
-            print("skipped: \(Seeds.skipReason)")
-            return
-        }
         let folder = try TemporaryFolder()
         let skillctl = try Self.storeWithSeeds(in: folder)
 
@@ -42,10 +39,6 @@ import Testing
     }
 
     @Test func aLabelledBulletIsAClaimAndLegendSentencesAreNot() throws {
-        guard Seeds.available else {
-            print("skipped: \(Seeds.skipReason)")
-            return
-        }
         let folder = try TemporaryFolder()
         let skillctl = try Self.storeWithSeeds(in: folder)
 
@@ -68,10 +61,6 @@ import Testing
     /// No command prints a skill's legend, so it shows through check: a label
     /// the legend does not declare is reported as label-undeclared.
     @Test func theLegendDeclaresTheLabelsEachSkillUses() throws {
-        guard Seeds.available else {
-            print("skipped: \(Seeds.skipReason)")
-            return
-        }
         let folder = try TemporaryFolder()
         let skillctl = try Self.storeWithSeeds(in: folder)
 
@@ -108,10 +97,6 @@ import Testing
     }
 
     @Test func posturesNegatedLabelsAndTableCellLabels() throws {
-        guard Seeds.available else {
-            print("skipped: \(Seeds.skipReason)")
-            return
-        }
         let folder = try TemporaryFolder()
         let skillctl = try Self.storeWithSeeds(in: folder)
         let claims = try Self.jsonArray(skillctl.run(["claims", "duo-postures", "--json"]))
@@ -131,10 +116,6 @@ import Testing
     // MARK: - Talk times
 
     @Test func everyTalkLinkTimeAgreesWithItsURL() throws {
-        guard Seeds.available else {
-            print("skipped: \(Seeds.skipReason)")
-            return
-        }
         let folder = try TemporaryFolder()
         let skillctl = Skillctl(database: folder.url.appendingPathComponent("store.db"))
 
@@ -166,10 +147,6 @@ import Testing
     // MARK: - Guideline anchors
 
     @Test func guidelineAnchorsResolveToSectionsOfThePublishedSource() throws {
-        guard Seeds.available else {
-            print("skipped: \(Seeds.skipReason)")
-            return
-        }
         let folder = try TemporaryFolder()
         let skillctl = try Self.storeWithSeeds(in: folder)
         let source = try skillctl.run([
@@ -204,10 +181,6 @@ import Testing
     }
 
     @Test func aMadeUpAnchorIsAWarningAndAnErrorWhenStrict() throws {
-        guard Seeds.available else {
-            print("skipped: \(Seeds.skipReason)")
-            return
-        }
         let folder = try TemporaryFolder()
         let skillctl = Skillctl(database: folder.url.appendingPathComponent("store.db"))
         let source = try skillctl.run([
@@ -239,10 +212,6 @@ import Testing
     // MARK: - Bundle files and cross-links
 
     @Test func danglingBundleFilesAndSkillLinksResolveOnceTheTargetIsPublished() throws {
-        guard Seeds.available else {
-            print("skipped: \(Seeds.skipReason)")
-            return
-        }
         let folder = try TemporaryFolder()
         let skillctl = try Self.storeWithSeeds(in: folder)
         let paths = Self.seedSkills.map { Seeds.path($0) }
@@ -300,10 +269,6 @@ import Testing
     // MARK: - Diff
 
     @Test func diffReportsARelabelledClaimAndARemovedCitation() throws {
-        guard Seeds.available else {
-            print("skipped: \(Seeds.skipReason)")
-            return
-        }
         let folder = try TemporaryFolder()
         let skillctl = Skillctl(database: folder.url.appendingPathComponent("store.db"))
         let first = try skillctl.run(["publish", "--version", "a", Seeds.path("duo-postures")])
@@ -348,10 +313,6 @@ import Testing
     // MARK: - SARIF
 
     @Test func sarifOutputIsValidAndLocatesEveryResult() throws {
-        guard Seeds.available else {
-            print("skipped: \(Seeds.skipReason)")
-            return
-        }
         let folder = try TemporaryFolder()
         let skillctl = Skillctl(database: folder.url.appendingPathComponent("store.db"))
         let result = try skillctl.run(["check", Seeds.path("duo-postures"), "--sarif"])

@@ -1,13 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The seed pack pins down ids and the served text form of a real server.
-@Suite struct SeedPackTests {
+@Suite(.enabled(if: Seeds.available, Seeds.skipReason)) struct SeedPackTests {
     @Test func publishingTheSeedsReproducesTheReferenceIDs() throws {
-        guard Seeds.available else {
-            print("skipped: \(Seeds.skipReason)")
-            return
-        }
         let folder = try TemporaryFolder()
         let skillctl = Skillctl(database: folder.url.appendingPathComponent("store.db"))
         let result = try skillctl.run([
@@ -30,10 +27,6 @@ import Testing
         ("duo-navigation", "git:20261018.dfcd3c5A"),
     ])
     func getPrintsTheServedTextFormByteForByte(name: String, label: String) throws {
-        guard Seeds.available else {
-            print("skipped: \(Seeds.skipReason)")
-            return
-        }
         let folder = try TemporaryFolder()
         let skillctl = Skillctl(database: folder.url.appendingPathComponent("store.db"))
         let publish = try skillctl.run(["publish", "--version", label, Seeds.path(name)])

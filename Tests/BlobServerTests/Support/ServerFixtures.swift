@@ -1,69 +1,25 @@
 import Foundation
+import TestSupport
 @testable import BlobServer
 @testable import SkillStore
 import SkillStoreAPI
 
-/// A temporary folder holding a fresh database, skills written there and
-/// published into it, and a `SkillStoreServer` on that database that is
-/// never started: tests call its router, with no network in between.
-final class ServerFixture {
-    let folder: URL
-    /// A connection of the test's own, for publishing and for the answers
-    /// the server's must equal.
-    let store: SkillStore
-    let server: SkillStoreServer
+/// A fresh store with a `SkillStoreServer` on its database that is never
+/// started: tests call its router, with no network in between. The store is
+/// a connection of the test's own, for publishing and for the answers the
+/// server's must equal.
+final class ServerFixture: StoreFixture {
+    /// Opened after the store, which creates and migrates the database.
+    private(set) var server: SkillStoreServer!
 
-    init() throws {
-        folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("blobserver-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("store.db").path
-        store = try SkillStore(path: path)
-        var options = SkillStoreServer.Options(databasePath: path)
-        server = try SkillStoreServer(options)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: folder) }
-
-    var databasePath: String { folder.appendingPathComponent("store.db").path }
-
-    // MARK: Files and skills
-
-    /// Writes `bytes` below the fixture folder and returns the file's path.
-    @discardableResult
-    func write(_ path: String, bytes: [UInt8], executable: Bool = false) throws -> String {
-        let url = folder.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: url)
-        try FileManager.default.setAttributes([.posixPermissions: executable ? 0o755 : 0o644], ofItemAtPath: url.path)
-        return url.path
-    }
-
-    @discardableResult
-    func write(_ path: String, _ text: String, executable: Bool = false) throws -> String {
-        try write(path, bytes: Array(text.utf8), executable: executable)
+    override init() throws {
+        try super.init()
+        server = try SkillStoreServer(SkillStoreServer.Options(databasePath: databasePath))
     }
 
     /// The SKILL.md text `skill` writes.
     static func skillMarkdown(_ name: String, version: String? = "1.0", body: String = "# Title\n\nText.\n") -> String {
-        let versionLine = version.map { "version: \"\($0)\"\n" } ?? ""
-        return "---\nname: \(name)\ndescription: A skill for tests.\n\(versionLine)---\n\n\(body)"
-    }
-
-    /// Writes `<name>/SKILL.md` and returns the folder's path.
-    @discardableResult
-    func skill(_ name: String, version: String? = "1.0", body: String = "# Title\n\nText.\n") throws -> String {
-        try write("\(name)/SKILL.md", Self.skillMarkdown(name, version: version, body: body))
-        return folder.appendingPathComponent(name).path
-    }
-
-    /// Publishes through the store's own API, as `skillctl publish` does.
-    @discardableResult
-    func publish(_ paths: [String], version: String? = nil) throws -> PublishReport {
-        var options = PublishOptions()
-        options.publisher = "tester"
-        options.version = version
-        return try store.publish(try SkillSource.discover(paths), options: options)
+        SkillMarkdown.minimal(name, version: version, body: body)
     }
 
     // MARK: Requests

@@ -1,13 +1,9 @@
 import Foundation
+import TestSupport
 
 /// Runs the built skillctl binary, as a user would, and captures what it did.
 struct Skillctl {
-    struct Result {
-        var status: Int32
-        var stdout: Data
-        var stderr: String
-        var output: String { String(decoding: stdout, as: UTF8.self) }
-    }
+    typealias Result = ProcessOutcome
 
     /// The skillctl next to the test bundle in the build folder.
     static let executable: URL = {
@@ -29,38 +25,9 @@ struct Skillctl {
     /// Runs `skillctl --db <database> arguments...` in `directory`.
     @discardableResult
     func run(_ arguments: [String], in directory: URL? = nil, stdin: Data? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["--db", database.path] + arguments
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "SKILLSTORE_DB")
-        env["USER"] = "tester"
+        var env: [String: String?] = ["SKILLSTORE_DB": nil, "USER": "tester"]
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let input = Pipe()
-        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-        try process.run()
-        if let stdin {
-            input.fileHandleForWriting.write(stdin)
-            try input.fileHandleForWriting.close()
-        }
-        // Read both pipes while the process runs, so a large output cannot block it.
-        nonisolated(unsafe) var errorData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outputData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: outputData, stderr: String(decoding: errorData, as: UTF8.self))
+        return try ProcessRunner.run(
+            Self.executable, ["--db", database.path] + arguments, environment: env, in: directory, stdin: stdin)
     }
 }
