@@ -6,7 +6,7 @@ import SkillStore
 public enum ServedText {
     public static func bytes(of version: SkillVersion, skillFile: [UInt8]) -> [UInt8] {
         let header = "\(version.name) \(version.label)\n\n"
-            + "Immutable. This exact content never changes and is served at \(APIPath.blob.path(version.id)).\n\n"
+            + "Immutable. This exact content never changes and is served at \(APIPath.blob.path(version.id.hex)).\n\n"
         return Array(header.utf8) + skillFile
     }
 }

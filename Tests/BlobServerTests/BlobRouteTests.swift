@@ -30,7 +30,7 @@ import SkillStoreAPI
     var dataHex: String { BlobDigest(of: data).hex }
     var dataID: String { String(dataHex.prefix(16)) }
     var dataETag: String { "\"sha256:\(dataHex)\"" }
-    var emptyID: String { BlobDigest(of: [UInt8]()).id }
+    var emptyID: String { BlobDigest(of: [UInt8]()).id.hex }
 
     func blob(_ id: String, _ headers: [String: String] = [:], method: String = "GET") -> HTTPResponse {
         fixture.request(method, "/api/v1/blob/\(id)", headers: headers)
@@ -74,10 +74,10 @@ import SkillStoreAPI
         let run = try #require(version.files.first { $0.path == "scripts/run.sh" })
         let empty = try #require(version.files.first { $0.path == "references/empty.txt" })
         let expected: [(String, String)] = [
-            (version.id, "text/markdown; charset=utf-8"),  // SKILL.md
-            (version.manifest, "application/json"),
-            (run.id, "text/x-shellscript; charset=utf-8"),
-            (empty.id, "text/plain; charset=utf-8"),
+            (version.id.hex, "text/markdown; charset=utf-8"),  // SKILL.md
+            (version.manifest.hex, "application/json"),
+            (run.id.hex, "text/x-shellscript; charset=utf-8"),
+            (empty.id.hex, "text/plain; charset=utf-8"),
             (dataID, "application/octet-stream"),
         ]
         for (id, type) in expected {
@@ -85,7 +85,7 @@ import SkillStoreAPI
             #expect(response.status == 200, "\(id)")
             #expect(response.header("Content-Type") == type, "\(id)")
         }
-        #expect(blob(run.id).bodyBytes == script)
+        #expect(blob(run.id.hex).bodyBytes == script)
     }
 
     @Test func headAnswersWithTheStatusAndHeadersOfGet() {

@@ -48,7 +48,7 @@ import SkillStoreAPI
             server.stop(grace: 1)
         }
 
-        func id(of path: String) -> String { version.files.first { $0.path == path }!.id }
+        func id(of path: String) -> String { version.files.first { $0.path == path }!.id.hex }
         func sha(of path: String) -> String { version.files.first { $0.path == path }!.sha256 }
         func connect() throws -> RawHTTPConnection { try RawHTTPConnection(port: server.port) }
         func versionCount() throws -> Int {

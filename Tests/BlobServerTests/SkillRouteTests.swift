@@ -46,7 +46,7 @@ import SkillStoreAPI
             + "/api/v1/blob/\(version.id).\n\n" + secondMarkdown)
         #expect(response.header("Content-Type") == "text/plain; charset=utf-8")
         #expect(response.header("X-Skill-Version") == "2.0")
-        #expect(response.header("X-Skill-Blob") == version.id)
+        #expect(response.header("X-Skill-Blob") == version.id.hex)
         #expect(response.header("Cache-Control") == "no-cache")
         // The id it names serves the bytes after the header.
         #expect(fixture.get("/api/v1/blob/\(version.id)").text == secondMarkdown)

@@ -6,7 +6,7 @@ import Testing
 @Suite struct ServedTextTests {
     static func version(_ name: String, _ label: String, id: String) -> SkillVersion {
         SkillVersion(
-            name: name, label: label, sequence: 1, id: id, digest: "", manifest: "", description: "",
+            name: name, label: label, sequence: 1, id: BlobID(hex: id)!, digest: "", manifest: BlobID(bits: 0), description: "",
             publishedAt: "", publishedBy: "", files: [])
     }
 

@@ -9,7 +9,7 @@ struct BlobDigestTests {
     func emptyVector() {
         let digest = BlobDigest(of: [UInt8]())
         #expect(digest.hex == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(digest.id == "e3b0c44298fc1c14")
+        #expect(digest.id.hex == "e3b0c44298fc1c14")
         #expect(digest.description == "sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
@@ -17,7 +17,7 @@ struct BlobDigestTests {
     func abcVector() {
         let digest = BlobDigest(of: Array("abc".utf8))
         #expect(digest.hex == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(digest.id == "ba7816bf8f01cfea")
+        #expect(digest.id.hex == "ba7816bf8f01cfea")
     }
 
     @Test("the two-block FIPS vector, to cover input longer than one block")
@@ -31,8 +31,8 @@ struct BlobDigestTests {
         let digest = BlobDigest(of: Array("some bytes\n".utf8))
         #expect(digest.hex.utf8.count == 64)
         #expect(digest.hex.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
-        #expect(digest.id.count == 16)
-        #expect(digest.hex.hasPrefix(digest.id))
+        #expect(digest.id.hex.utf8.count == 16)
+        #expect(digest.hex.hasPrefix(digest.id.hex))
     }
 
     @Test("one byte changes the digest")
@@ -58,24 +58,28 @@ struct BlobDigestTests {
 struct BlobReferenceTests {
     static let hex64 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
     static let abc = BlobDigest(of: Array("abc".utf8))
+    static let abcID = BlobID(bits: 0xba78_16bf_8f01_cfea)
+
+    /// The reference `text` names, or nil when it is refused.
+    private func parsed(_ text: String) -> BlobReference? { try? BlobReference(parsing: text) }
 
     @Test("16 hex digits name a blob by id")
     func id() {
-        #expect(BlobReference("ba7816bf8f01cfea") == .id("ba7816bf8f01cfea"))
+        #expect(parsed("ba7816bf8f01cfea") == .id(Self.abcID))
     }
 
     @Test("64 hex digits, bare or after 'sha256:', name a blob by digest")
     func digest() {
-        #expect(BlobReference(Self.hex64) == .digest(Self.abc))
-        #expect(BlobReference("sha256:" + Self.hex64) == .digest(Self.abc))
+        #expect(parsed(Self.hex64) == .digest(Self.abc))
+        #expect(parsed("sha256:" + Self.hex64) == .digest(Self.abc))
     }
 
     @Test("uppercase hex is normalised to lowercase")
     func uppercase() {
-        #expect(BlobReference("BA7816BF8F01CFEA") == .id("ba7816bf8f01cfea"))
-        #expect(BlobReference(Self.hex64.uppercased()) == .digest(Self.abc))
-        #expect(BlobReference("sha256:" + Self.hex64.uppercased()) == .digest(Self.abc))
-        #expect(BlobReference("SHA256:" + Self.hex64) == .digest(Self.abc))
+        #expect(parsed("BA7816BF8F01CFEA") == .id(Self.abcID))
+        #expect(parsed(Self.hex64.uppercased()) == .digest(Self.abc))
+        #expect(parsed("sha256:" + Self.hex64.uppercased()) == .digest(Self.abc))
+        #expect(parsed("SHA256:" + Self.hex64) == .digest(Self.abc))
     }
 
     @Test("anything else is refused", arguments: [
@@ -84,6 +88,25 @@ struct BlobReferenceTests {
         String(hex64.dropLast()), hex64 + "0", " ba7816bf8f01cfea", "ba7816bf8f01cfea ",
     ])
     func refused(text: String) {
-        #expect(BlobReference(text) == nil)
+        let error = #expect(throws: InvalidIdentity.self) { try BlobReference(parsing: text) }
+        #expect(error?.description == "'\(text)' is not a blob id: use 16 hex characters, 64 hex, or sha256:<64 hex>")
+    }
+
+    @Test("an id is its 64 bits, written back as the same 16 lowercase hex")
+    func idRoundTrip() throws {
+        let id = try #require(BlobID(hex: "00ff7816BF8F01CF"))
+        #expect(id.bits == 0x00ff_7816_bf8f_01cf)
+        #expect(id.hex == "00ff7816bf8f01cf")
+        #expect(BlobID(hex: id.hex) == id)
+        #expect(BlobID(hex: "00ff7816bf8f01c") == nil)
+        #expect(BlobID(hex: "00ff7816bf8f01cg") == nil)
+    }
+
+    @Test("a full digest names only its own blob; an id, any blob with that id")
+    func names() {
+        #expect(BlobReference.id(Self.abcID).names(Self.abc))
+        #expect(BlobReference.digest(Self.abc).names(Self.abc))
+        #expect(!BlobReference.digest(BlobDigest(of: Array("abd".utf8))).names(Self.abc))
+        #expect(BlobReference.digest(Self.abc).id == Self.abcID)
     }
 }

@@ -18,7 +18,7 @@ struct BundleManifestTests {
     func canonicalForm() {
         let manifest = BundleManifest(files: [
             BundleManifest.Entry(
-                path: "scripts/run.sh", size: 120, executable: true, id: "0123456789abcdef",
+                path: "scripts/run.sh", size: 120, executable: true, id: BlobID(bits: 0x0123_4567_89ab_cdef),
                 sha256: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"),
         ])
         #expect(Self.text(manifest) == """
@@ -52,7 +52,7 @@ struct BundleManifestTests {
     @Test("the bytes are stable across runs: a pinned manifest hashes to a pinned id")
     func stableAcrossRuns() {
         let manifest = BundleManifest(files: [
-            BundleManifest.Entry(path: "SKILL.md", size: 3, executable: false, id: "ba7816bf8f01cfea",
+            BundleManifest.Entry(path: "SKILL.md", size: 3, executable: false, id: BlobID(bits: 0xba78_16bf_8f01_cfea),
                                  sha256: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
         ])
         let expected = #"{"files":[{"executable":false,"id":"ba7816bf8f01cfea","path":"SKILL.md","#

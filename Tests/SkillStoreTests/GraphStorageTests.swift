@@ -36,7 +36,7 @@ import TestSupport
             "SELECT rule_id, title, line FROM rules WHERE version = ? ORDER BY ord", [.integer(Int64(version.sequence))])
         #expect(rules.map { $0.string("rule_id") } == graph.rules.map(\.id))
         #expect(rules.map { $0.optionalString("title") } == graph.rules.map(\.title))
-        #expect(rules.map { $0.int("line") } == graph.rules.map(\.location.line))
+        #expect(try rules.map { try $0.int("line") } == graph.rules.map(\.location.line))
         let links = try fixture.store.database.query(
             "SELECT skill, rule_id FROM links WHERE version = ? ORDER BY ord", [.integer(Int64(version.sequence))])
         #expect(links.map { $0.string("skill") } == graph.links.map(\.skill))
@@ -54,12 +54,12 @@ import TestSupport
         let fixture = try StoreFixture()
         _ = try fixture.publish([try fixture.skill("fold-tips", body: Self.body)])
         let version = try fixture.store.version(of: "fold-tips")
-        try fixture.store.database.query("UPDATE blobs SET content = x'00' WHERE id = ?", [.text(version.id)])
+        try fixture.store.database.query("UPDATE blobs SET content = x'00' WHERE id = ?", [.text(version.id.hex)])
         #expect(throws: SkillStoreError.self) {
             try fixture.store.graph(of: version)
         }
         let report = try fixture.store.checkIntegrity()
-        #expect(report.problems.contains { $0.subject == version.id })
+        #expect(report.problems.contains { $0.subject == version.id.hex })
     }
 
     @Test func graphsWrittenByAnOlderExtractorAreExtractedAgainOnOpen() throws {

@@ -27,8 +27,8 @@ import TestSupport
         try fixture.write("two/references/shared.md", "same bytes\n")
         _ = try fixture.publish([fixture.folder.path])
         let count = try fixture.store.database.queryFirst(
-            "SELECT count(*) AS n FROM blobs WHERE id = ?", [.text(BlobDigest(of: Array("same bytes\n".utf8)).id)])
-        #expect(count?.int("n") == 1)
+            "SELECT count(*) AS n FROM blobs WHERE id = ?", [.text(BlobDigest(of: Array("same bytes\n".utf8)).id.hex)])
+        #expect(try count?.int("n") == 1)
     }
 
     @Test func aLabelNamesOneContentForever() throws {
@@ -61,18 +61,18 @@ import TestSupport
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path + "/SKILL.md")))
         let real = BlobDigest(of: bytes)
         // A 64-bit prefix collision cannot be found on purpose; plant one.
-        let forged = real.id + String(repeating: "0", count: 48)
+        let forged = real.id.hex + String(repeating: "0", count: 48)
         try fixture.store.database.query(
-            "INSERT INTO blobs (digest, id, size, content) VALUES (?, ?, 1, x'00')", [.text(forged), .text(real.id)])
+            "INSERT INTO blobs (digest, id, size, content) VALUES (?, ?, 1, x'00')", [.text(forged), .text(real.id.hex)])
 
         #expect {
             try fixture.publish([path])
         } throws: { error in
             let diagnostic = (error as? InputRefused)?.diagnostics.first
-            return diagnostic?.code == "blob-id-collision" && diagnostic?.message.contains(real.id) == true
+            return diagnostic?.code == "blob-id-collision" && diagnostic?.message.contains(real.id.hex) == true
         }
         #expect(try fixture.store.skills().isEmpty)
-        let stored = try fixture.store.database.queryFirst("SELECT digest FROM blobs WHERE id = ?", [.text(real.id)])
+        let stored = try fixture.store.database.queryFirst("SELECT digest FROM blobs WHERE id = ?", [.text(real.id.hex)])
         #expect(stored?.string("digest") == forged)
     }
 
@@ -85,13 +85,13 @@ import TestSupport
         let colliding = BlobDigest(of: Array("bytes no other skill has\n".utf8))
         try fixture.store.database.query(
             "INSERT INTO blobs (digest, id, size, content) VALUES (?, ?, 1, x'00')",
-            [.text(colliding.id + String(repeating: "0", count: 48)), .text(colliding.id)])
+            [.text(colliding.id.hex + String(repeating: "0", count: 48)), .text(colliding.id.hex)])
 
         let report = try fixture.publish([fixture.folder.path]) { $0.skipInvalid = true }
         #expect(report.results.map(\.name) == ["good-one"])
         #expect(report.refused.first?.diagnostics.first?.code == "blob-id-collision")
         let skillBlob = BlobDigest(of: try Array(Data(contentsOf: URL(fileURLWithPath: bad + "/SKILL.md"))))
-        #expect(try fixture.store.database.queryFirst("SELECT 1 AS found FROM blobs WHERE id = ?", [.text(skillBlob.id)]) == nil)
+        #expect(try fixture.store.database.queryFirst("SELECT 1 AS found FROM blobs WHERE id = ?", [.text(skillBlob.id.hex)]) == nil)
     }
 
     @Test func everyVersionHasAManifestBlobListingItsFiles() throws {
@@ -156,9 +156,9 @@ import TestSupport
         #expect(try fixture.store.checkIntegrity().problems.isEmpty)
 
         try fixture.store.database.query(
-            "UPDATE blobs SET content = x'deadbeef' WHERE id = ?", [.text(result.id)])
+            "UPDATE blobs SET content = x'deadbeef' WHERE id = ?", [.text(result.id.hex)])
         let report = try fixture.store.checkIntegrity()
-        #expect(report.problems.contains { $0.subject == result.id && $0.message.contains("hashes to") })
+        #expect(report.problems.contains { $0.subject == result.id.hex && $0.message.contains("hashes to") })
 
         try fixture.store.database.query("DELETE FROM version_files WHERE path = 'SKILL.md'")
         #expect(try fixture.store.checkIntegrity().problems.contains { $0.message.contains("differs from manifest") })

@@ -39,6 +39,6 @@ struct SeedSkillTests {
           .enabled(if: Seeds.available, Seeds.skipReason), arguments: seeds)
     func seedBlobID(seed: (name: String, descriptionStart: String, id: String)) throws {
         let url = Seeds.url("\(seed.name)/SKILL.md")
-        #expect(BlobDigest(of: try [UInt8](Data(contentsOf: url))).id == seed.id)
+        #expect(BlobDigest(of: try [UInt8](Data(contentsOf: url))).id.hex == seed.id)
     }
 }

@@ -7,8 +7,8 @@ import Testing
 @Suite struct SkillInstallerTests {
     /// Blobs by id, with a manifest listing `files`.
     struct Blobs {
-        var byID: [String: [UInt8]] = [:]
-        var manifestID = ""
+        var byID: [BlobID: [UInt8]] = [:]
+        var manifestID = BlobID(bits: 0)
 
         init(_ files: [(path: String, bytes: [UInt8], executable: Bool)]) {
             var entries: [BundleManifest.Entry] = []
@@ -23,7 +23,7 @@ import Testing
             byID[manifestID] = manifest
         }
 
-        func fetch(_ id: String) throws -> [UInt8] {
+        func fetch(_ id: BlobID) throws -> [UInt8] {
             guard let bytes = byID[id] else { throw SkillStoreError.notFound("no blob \(id)") }
             return bytes
         }
@@ -100,12 +100,12 @@ import Testing
 
     @Test func theLockIsSortedAndStable() throws {
         var lock = SkillLock()
-        lock.record(SkillLock.Skill(name: "zeta", label: "1", manifest: "00000000000000aa", files: [
+        lock.record(SkillLock.Skill(name: "zeta", label: "1", manifest: BlobID(hex: "00000000000000aa")!, files: [
             SkillLock.File(path: "b.md", size: 1, executable: false, sha256: String(repeating: "b", count: 64)),
             SkillLock.File(path: "SKILL.md", size: 2, executable: false, sha256: String(repeating: "a", count: 64)),
         ]))
-        lock.record(SkillLock.Skill(name: "alpha", label: "2", manifest: "00000000000000bb", files: []))
-        lock.record(SkillLock.Skill(name: "zeta", label: "3", manifest: "00000000000000cc", files: []))
+        lock.record(SkillLock.Skill(name: "alpha", label: "2", manifest: BlobID(hex: "00000000000000bb")!, files: []))
+        lock.record(SkillLock.Skill(name: "zeta", label: "3", manifest: BlobID(hex: "00000000000000cc")!, files: []))
         #expect(lock.skills.map(\.name) == ["alpha", "zeta"])
         #expect(lock.skills[1].label == "3")
         let text = String(decoding: lock.encoded(), as: UTF8.self)
@@ -154,7 +154,7 @@ import Testing
     func aLockNamingPathsOutsideTheFolderIsRefused(name: String, path: String) throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let lock = SkillLock(skills: [SkillLock.Skill(name: name, label: "1", manifest: "0000000000000000", files: [
+        let lock = SkillLock(skills: [SkillLock.Skill(name: name, label: "1", manifest: BlobID(hex: "0000000000000000")!, files: [
             SkillLock.File(path: path, size: 1, executable: false, sha256: String(repeating: "0", count: 64)),
         ])])
         try lock.write(in: dir)

@@ -49,7 +49,7 @@ import SkillStore
         #expect(Set(names) == Set(["first"] + (0..<Self.packSize).map { "bulk-\($0)" }))
         // Every file of the pack landed, not only the skill rows.
         let lastNotes = "# Notes \(Self.packSize - 1)\n"
-        let last = try scene.skillctl.run(["cat", BlobDigest(of: Array(lastNotes.utf8)).id])
+        let last = try scene.skillctl.run(["cat", BlobDigest(of: Array(lastNotes.utf8)).id.hex])
         #expect(last.status == 0, "\(last.stderr)")
         #expect(last.output == lastNotes)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A publish through a server and a publish on a local database run the
 /// same code: the same pack gives the same database, git labels included.

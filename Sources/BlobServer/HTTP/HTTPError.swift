@@ -54,6 +54,13 @@ enum ErrorResponder {
         case let error as any KindedError where error.kind == .busy:
             http = HTTPError(
                 error.kind.httpStatus, "BUSY", "the database is busy with a publish; try again", headers: [("Retry-After", "1")])
+        case let invalid as InvalidIdentity:
+            let code = switch invalid.identity {
+            case .blob: "DIGEST_INVALID"
+            case .skillName: "NAME_INVALID"
+            case .versionLabel, .ruleID: "BAD_REQUEST"
+            }
+            http = HTTPError(invalid.kind.httpStatus, code, invalid.description)
         case SkillStoreError.corrupt(let what):
             http = HTTPError(
                 FailureKind.corrupt.httpStatus, "INTERNAL",

@@ -12,12 +12,7 @@ struct BlobRoute: Sendable {
     /// Where loaded blobs are kept to be sent from; nil to send from memory.
     let spool: BlobSpool?
 
-    func respond(_ request: HTTPRequest, id text: String) throws -> HTTPResponse {
-        guard let reference = BlobReference(text) else {
-            throw HTTPError(
-                400, "DIGEST_INVALID",
-                "'\(text)' is not a blob id: use 16 hex characters, 64 hex, or sha256:<64 hex>")
-        }
+    func respond(_ request: HTTPRequest, blob reference: BlobReference) throws -> HTTPResponse {
         let (blob, prepared) = try load(reference)
         if let condition = request.header("if-none-match"), EntityTag.list(condition, matches: blob.etag) {
             return HTTPResponse(status: 304, headers: blob.headers)
@@ -53,11 +48,7 @@ struct BlobRoute: Sendable {
 
     /// The blob, and whether its 200 may be prepared once and kept.
     private func load(_ reference: BlobReference) throws -> (CachedBlob, prepared: Bool) {
-        let id: String
-        switch reference {
-        case .id(let value): id = value
-        case .digest(let digest): id = digest.id
-        }
+        let id = reference.id
         let blob: CachedBlob
         let prepared: Bool
         if let cached = cache[id] {
@@ -79,7 +70,7 @@ struct BlobRoute: Sendable {
             }
             prepared = cache.insert(blob, id: id)
         }
-        if case .digest(let digest) = reference, digest != blob.digest {
+        if !reference.names(blob.digest) {
             throw HTTPError(404, "BLOB_UNKNOWN", "no blob \(reference) in this store")
         }
         return (blob, prepared)
@@ -150,38 +141,27 @@ final class BlobCache: Sendable {
         shards = (0..<Self.shardCount).map { _ in Shard() }
     }
 
-    /// A 16-hex id as the number it spells: a cheaper key to hash and
-    /// compare than the string. Its low bits, the id's last digit, pick
-    /// the shard (digests are as good as a hash).
-    private static func key(_ id: String) -> UInt64 {
-        let spell = { (bytes: UnsafeBufferPointer<UInt8>) in
-            bytes.reduce(UInt64(0)) { value, byte in
-                let digit = byte <= 0x39 ? byte &- 0x30 : (byte | 0x20) &- 0x61 &+ 10
-                return value << 4 | UInt64(digit & 0x0F)
-            }
-        }
-        return id.utf8.withContiguousStorageIfAvailable(spell) ?? Array(id.utf8).withUnsafeBufferPointer(spell)
-    }
-
+    /// An id's low bits, its last hex digit, pick the shard (digests are
+    /// as good as a hash).
     private func shard(_ key: UInt64) -> Shard { shards[Int(key & UInt64(Self.shardCount - 1))] }
 
-    subscript(id: String) -> CachedBlob? {
-        let key = Self.key(id)
+    subscript(id: BlobID) -> CachedBlob? {
+        let key = id.bits
         return shard(key).state.withLock { $0.entries[key] }
     }
 
     /// Whether an entry of `cost` for `id` would be kept now; one in memory
     /// also has to fit in a third of the budget.
-    func hasRoom(for id: String, cost: Int, inMemory: Bool) -> Bool {
-        shard(Self.key(id)).state.withLock {
+    func hasRoom(for id: BlobID, cost: Int, inMemory: Bool) -> Bool {
+        shard(id.bits).state.withLock {
             $0.bytes + cost <= shardBudget && (!inMemory || $0.memoryBytes + cost <= shardBudget / 3)
         }
     }
 
     /// Keeps `blob` if the budget allows; returns whether it is kept (a
     /// blob not kept must not have its response prepared).
-    func insert(_ blob: CachedBlob, id: String) -> Bool {
-        let key = Self.key(id)
+    func insert(_ blob: CachedBlob, id: BlobID) -> Bool {
+        let key = id.bits
         return shard(key).state.withLock { shard in
             if shard.entries[key] != nil { return false }
             guard shard.bytes + blob.cost <= shardBudget else { return false }

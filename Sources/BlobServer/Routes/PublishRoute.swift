@@ -35,10 +35,7 @@ struct PublishRoute: Sendable {
         let token = try check(request)
         guard !request.body.isEmpty else { throw HTTPError.badRequest("the request has no body; send the bundle as a tar stream") }
         var options = PublishOptions()
-        options.version = request.query["version"].flatMap { $0.isEmpty ? nil : $0 }
-        if let label = options.version, let problem = VersionLabel.problem(with: label) {
-            throw HTTPError.badRequest("version '\(label)' \(problem)")
-        }
+        options.version = try request.query["version"].flatMap { $0.isEmpty ? nil : try VersionLabel.validated($0) }
         options.skipInvalid = try request.flag("skip_invalid")
         options.publisher = "token:\(token.name)"
         options.allowsSkill = { token.allows($0) }

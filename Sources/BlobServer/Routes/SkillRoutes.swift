@@ -22,7 +22,7 @@ struct SkillRoutes: Sendable {
             return HTTPResponse(
                 status: 200,
                 headers: [("Content-Type", "text/plain; charset=utf-8"), ("X-Skill-Version", version.label),
-                          ("X-Skill-Blob", version.id), ("Cache-Control", "no-cache"), ("Vary", "Accept")],
+                          ("X-Skill-Blob", version.id.hex), ("Cache-Control", "no-cache"), ("Vary", "Accept")],
                 body: bytes)
         }
         router.add("GET", APIPath.skillVersions.pattern) { _, parameters in
@@ -33,7 +33,7 @@ struct SkillRoutes: Sendable {
         }
         router.add("GET", APIPath.skillManifest.pattern) { request, parameters in
             let version = try pool.with { try $0.version(of: try Self.name(parameters), label: parameters["label"]) }
-            return try blobs.respond(request, id: version.manifest)
+            return try blobs.respond(request, blob: .id(version.manifest))
         }
         router.add("GET", APIPath.skillRules.pattern) { request, parameters in
             .json(try withVersion(request, parameters) { store, version in try store.ruleEntries(of: version) })
@@ -74,14 +74,7 @@ struct SkillRoutes: Sendable {
             return .json(try pool.with { try $0.changes(of: try Self.name(parameters), from: from, to: to) })
         }
         router.add("GET", APIPath.blobVersions.pattern) { _, parameters in
-            let text = parameters["id"]
-            let id: String
-            switch BlobReference(text) {
-            case .id(let value)?: id = value
-            case .digest(let digest)?: id = digest.id
-            case nil:
-                throw HTTPError(400, "DIGEST_INVALID", "'\(text)' is not a blob id: use 16 hex, 64 hex, or sha256:<64 hex>")
-            }
+            let id = try BlobReference(parsing: parameters["id"]).id
             return .json(try pool.with { try $0.versions(containingBlob: id) })
         }
         router.add("GET", APIPath.search.pattern) { request, _ in
@@ -102,11 +95,7 @@ struct SkillRoutes: Sendable {
     }
 
     private static func name(_ parameters: RouteParameters) throws -> String {
-        let name = parameters["name"]
-        if let problem = SkillName.problem(with: name) {
-            throw HTTPError(400, "NAME_INVALID", "'\(name)' is not a skill name: it \(problem)")
-        }
-        return name
+        try SkillName.validated(parameters["name"])
     }
 
     private static func wantsJSON(_ request: HTTPRequest) -> Bool {

@@ -45,7 +45,7 @@ public final class SkillStoreServer: Sendable {
                 .compactMap { try? BlobSpool(folder: $0, limit: options.spoolBytes) }.first
         let blobs = BlobRoute(pool: pool, cache: cache, spool: spool)
         router.add("GET", APIPath.blob.pattern, quick: true) { request, parameters in
-            try blobs.respond(request, id: parameters["id"])
+            try blobs.respond(request, blob: BlobReference(parsing: parameters["id"]))
         }
         SkillRoutes(pool: pool, blobs: blobs).register(in: &router)
         PublishRoute(pool: pool).register(in: &router)

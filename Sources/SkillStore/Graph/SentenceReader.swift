@@ -2,7 +2,7 @@ import Foundation
 
 /// Finds sentences in a `FlatText` and reads each one's provenance labels.
 ///
-/// Label forms (design.md section 4), all case-insensitive:
+/// Label forms (docs/graph.md), all case-insensitive:
 /// - `*Label*`, `*Label:*`, `*Label*:` anywhere in a sentence, and a label
 ///   word marked up inside it (`... are *unverified*.`): the sentence has it;
 /// - `(*label*)`, `(*label*, detail)`, `(*label* detail)`: the sentence has

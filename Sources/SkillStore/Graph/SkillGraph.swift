@@ -75,15 +75,6 @@ public enum ClaimLabel: String, Sendable, Codable, CaseIterable, Comparable {
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
-/// Rule ids as users type them: `R6` or `r6`.
-public enum RuleID {
-    public static func isValid(_ text: String) -> Bool {
-        guard let first = text.first, first == "R" || first == "r" else { return false }
-        let digits = text.dropFirst()
-        return !digits.isEmpty && digits.count < 6 && digits.allSatisfy { $0.isASCII && $0.isNumber }
-    }
-}
-
 public struct Claim: Sendable, Codable, Equatable {
     public enum Unit: String, Sendable, Codable {
         case paragraph, listItem = "list-item", tableRow = "table-row", parenthetical

@@ -8,10 +8,10 @@ import Foundation
 /// its place, then renamed into place.
 public struct SkillInstaller {
     public let folder: String
-    /// The bytes of a blob by its 16-hex id; whatever it returns is checked.
-    public let fetch: (String) throws -> [UInt8]
+    /// The bytes of a blob by its id; whatever it returns is checked.
+    public let fetch: (BlobID) throws -> [UInt8]
 
-    public init(folder: String, fetch: @escaping (String) throws -> [UInt8]) {
+    public init(folder: String, fetch: @escaping (BlobID) throws -> [UInt8]) {
         self.folder = folder
         self.fetch = fetch
     }
@@ -24,7 +24,7 @@ public struct SkillInstaller {
 
     /// Installs `name` at `label` from the manifest with id `manifestID`,
     /// replacing what is at `DIR/<name>/`, and returns its lock entry.
-    public func install(name: String, label: String, manifestID: String) throws -> SkillLock.Skill {
+    public func install(name: String, label: String, manifestID: BlobID) throws -> SkillLock.Skill {
         try write(try fetch(name: name, label: label, manifestID: manifestID))
     }
 
@@ -32,7 +32,7 @@ public struct SkillInstaller {
     /// With `expecting`, the manifest must list exactly those files (a lock
     /// entry), else nothing is fetched further.
     public func fetch(
-        name: String, label: String, manifestID: String, expecting: [SkillLock.File]? = nil
+        name: String, label: String, manifestID: BlobID, expecting: [SkillLock.File]? = nil
     ) throws -> Fetched {
         if let problem = SkillName.problem(with: name) {
             throw InstallError("'\(name)' is not a skill name: it \(problem)")

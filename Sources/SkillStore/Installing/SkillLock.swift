@@ -32,11 +32,11 @@ public struct SkillLock: Codable, Sendable, Equatable {
 
         public var name: String
         public var label: String
-        /// The bundle manifest's 16-hex id: one id pins every file.
-        public var manifest: String
+        /// The bundle manifest's id: one id pins every file.
+        public var manifest: BlobID
         public var files: [File]
 
-        public init(name: String, label: String, manifest: String, files: [File]) {
+        public init(name: String, label: String, manifest: BlobID, files: [File]) {
             self.name = name
             self.label = label
             self.manifest = manifest

@@ -8,8 +8,8 @@ public struct BundleManifest: Codable, Sendable, Equatable {
         public var path: String
         public var size: Int
         public var executable: Bool
-        /// The file's 16-hex blob id.
-        public var id: String
+        /// The file's blob id.
+        public var id: BlobID
         /// The file's full SHA-256, so a reader can verify without trusting the id alone.
         public var sha256: String
     }
@@ -32,7 +32,7 @@ public struct BundleManifest: Codable, Sendable, Equatable {
         for (index, file) in files.enumerated() {
             if index > 0 { json += "," }
             json += "{\"executable\":\(file.executable),\"id\":"
-            JSONText.appendQuoted(file.id, to: &json)
+            JSONText.appendQuoted(file.id.hex, to: &json)
             json += ",\"path\":"
             JSONText.appendQuoted(file.path, to: &json)
             json += ",\"sha256\":"

@@ -52,13 +52,10 @@ struct SkillPreparer: Sendable {
     private func versionLabel(for bundle: SkillBundle, document: SkillDocument) throws(InputRefused) -> String {
         let path = bundle.source.skillFilePath
         if let label = version ?? document.declaredVersion {
-            if let problem = VersionLabel.problem(with: label) {
-                let location = version == nil
-                    ? (document.frontMatter["version"] ?? document.frontMatter["metadata"]?["version"])?.location
-                    : nil
-                throw InputRefused([Diagnostic(
-                    path: path, location: location, message: "version label '\(label)' \(problem)", code: "version-invalid")])
-            }
+            let location = version == nil
+                ? (document.frontMatter["version"] ?? document.frontMatter["metadata"]?["version"])?.location
+                : nil
+            if let refusal = VersionLabel.refusal(of: label, path: path, location: location) { throw InputRefused([refusal]) }
             return label
         }
         switch bundle.derivedGitLabel() {

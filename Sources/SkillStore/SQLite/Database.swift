@@ -25,6 +25,17 @@ public enum SQLValue: Sendable, Equatable {
     case real(Double)
     case text(String)
     case blob([UInt8])
+
+    /// What the value is, for messages: its type, and a short text as is.
+    var summary: String {
+        switch self {
+        case .null: "NULL"
+        case .integer(let number): "the integer \(number)"
+        case .real(let number): "the real \(number)"
+        case .text(let text): "the text '\(text.prefix(40))'"
+        case .blob(let bytes): "a blob of \(bytes.count) bytes"
+        }
+    }
 }
 
 /// One SQLite connection. Not `Sendable`: a connection must be used by one
@@ -321,22 +332,32 @@ public struct Row {
         return string(column)
     }
 
-    public func int(_ column: String) -> Int {
+    /// A whole number; NULL or text that is no number is an error, not 0
+    /// (a zero made up here would pass for a real count or sequence).
+    public func int(_ column: String) throws(SkillStoreError) -> Int {
         switch self[column] {
         case .integer(let number): return Int(number)
-        case .real(let number): return Int(number)
-        case .text(let text): return Int(text) ?? 0
-        default: return 0
+        case .real(let number) where number.rounded(.towardZero) == number && abs(number) < 9e18: return Int(number)
+        case .text(let text) where Int(text) != nil: return Int(text)!
+        case let value: throw SkillStoreError.corrupt("column \(column) holds \(value.summary), not a whole number")
         }
     }
 
-    public func double(_ column: String) -> Double {
+    public func double(_ column: String) throws(SkillStoreError) -> Double {
         switch self[column] {
         case .integer(let number): return Double(number)
         case .real(let number): return number
-        case .text(let text): return Double(text) ?? 0
-        default: return 0
+        case .text(let text) where Double(text) != nil: return Double(text)!
+        case let value: throw SkillStoreError.corrupt("column \(column) holds \(value.summary), not a number")
         }
+    }
+
+    /// A blob id stored as 16 hex characters.
+    public func blobID(_ column: String) throws(SkillStoreError) -> BlobID {
+        guard case .text(let text) = self[column], let id = BlobID(hex: text) else {
+            throw SkillStoreError.corrupt("column \(column) holds \(self[column].summary), not a blob id")
+        }
+        return id
     }
 
     public func bytes(_ column: String) -> [UInt8] {

@@ -108,7 +108,7 @@ public struct SearchHit: Sendable, Codable, Equatable {
     /// The skill's version label.
     public var version: String?
     /// The blob the hit is in: the version's SKILL.md, or the source page.
-    public var id: String
+    public var id: BlobID
     /// For a source: its URL.
     public var url: String?
     /// For a claim: its provenance label.

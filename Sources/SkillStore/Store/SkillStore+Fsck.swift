@@ -29,12 +29,12 @@ extension SkillStore {
             if actual.hex != stored {
                 report.problems.append(IntegrityProblem(
                     subject: row.string("id"), message: "content hashes to sha256:\(actual.hex), not sha256:\(stored)"))
-            } else if row.string("id") != actual.id {
+            } else if row.string("id") != actual.id.hex {
                 report.problems.append(IntegrityProblem(subject: row.string("id"), message: "id is not the digest's prefix"))
             }
-            if row.int("size") != bytes.count {
+            if try row.int("size") != bytes.count {
                 report.problems.append(IntegrityProblem(
-                    subject: row.string("id"), message: "recorded size \(row.int("size")) but holds \(bytes.count) bytes"))
+                    subject: row.string("id"), message: "recorded size \(try row.int("size")) but holds \(bytes.count) bytes"))
             }
             report.blobsChecked += 1
             if report.blobsChecked % 1000 == 0 { progress(report.blobsChecked, total) }
@@ -49,7 +49,7 @@ extension SkillStore {
             }
             let manifestBlob: Blob
             do {
-                manifestBlob = try blob(.id(row.string("manifest_blob")))
+                manifestBlob = try blob(.id(try row.blobID("manifest_blob")))
             } catch SkillStoreError.corrupt {
                 problem("manifest blob \(row.string("manifest_blob")) is damaged")
                 continue
@@ -64,11 +64,11 @@ extension SkillStore {
             let rows = try database.query(
                 "SELECT f.path, f.size, f.executable, f.blob, b.digest, b.size AS stored_size FROM version_files f "
                     + "LEFT JOIN blobs b ON b.id = f.blob WHERE f.version = ? ORDER BY f.path",
-                [.integer(Int64(row.int("seq")))])
-            let recorded = rows.map {
+                [.integer(Int64(try row.int("seq")))])
+            let recorded = try? rows.map {
                 BundleManifest.Entry(
-                    path: $0.string("path"), size: $0.int("size"), executable: $0.int("executable") != 0,
-                    id: $0.string("blob"), sha256: $0.string("digest"))
+                    path: $0.string("path"), size: try $0.int("size"), executable: try $0.int("executable") != 0,
+                    id: try $0.blobID("blob"), sha256: $0.string("digest"))
             }
             if recorded != manifest.files {
                 problem("the file list differs from manifest \(row.string("manifest_blob"))")
@@ -76,10 +76,13 @@ extension SkillStore {
             for file in rows where file.optionalString("digest") == nil {
                 problem("file \(file.string("path")) names blob \(file.string("blob")), which is missing")
             }
-            for file in rows where file.optionalString("digest") != nil && file.int("stored_size") != file.int("size") {
-                problem("file \(file.string("path")) is recorded as \(file.int("size")) bytes but its blob holds \(file.int("stored_size"))")
+            for file in rows where file.optionalString("digest") != nil {
+                let (recorded, stored) = (try file.int("size"), try file.int("stored_size"))
+                if recorded != stored {
+                    problem("file \(file.string("path")) is recorded as \(recorded) bytes but its blob holds \(stored)")
+                }
             }
-            if manifest.files.first(where: { $0.path == "SKILL.md" })?.id != row.string("skill_blob") {
+            if manifest.files.first(where: { $0.path == "SKILL.md" })?.id.hex != row.string("skill_blob") {
                 problem("SKILL.md in the manifest is not blob \(row.string("skill_blob"))")
             }
             if let version = try? version(of: row.string("skill"), label: row.string("label")) {

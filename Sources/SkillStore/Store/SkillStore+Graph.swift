@@ -46,20 +46,20 @@ extension SkillStore {
         // in order rather than use the index on graph_version.
         let stale = try database.query(
             "SELECT seq, skill_blob FROM versions WHERE graph_version < ?", [.integer(Int64(Self.graphVersion))]
-        ).sorted { $0.int("seq") < $1.int("seq") }
+        ).sorted { try $0.int("seq") < $1.int("seq") }
         guard !stale.isEmpty else { return }
         let vocabulary = try labelVocabulary()
         try database.transaction {
-            for row in stale { try deleteSearchEntries(owner: row.int("seq"), source: false) }
+            for row in stale { try deleteSearchEntries(owner: try row.int("seq"), source: false) }
             for row in stale {
                 for table in ["rules", "links"] {
-                    try database.statement("DELETE FROM \(table) WHERE version = ?").run([.integer(Int64(row.int("seq")))])
+                    try database.statement("DELETE FROM \(table) WHERE version = ?").run([.integer(Int64(try row.int("seq")))])
                 }
             }
             var legends: [(version: Int, legend: String)] = []
             for row in stale {
-                let sequence = row.int("seq")
-                let bytes = try blob(.id(row.string("skill_blob"))).bytes
+                let sequence = try row.int("seq")
+                let bytes = try blob(.id(try row.blobID("skill_blob"))).bytes
                 // It was valid when published; parse errors cannot happen here
                 // unless the rules tightened, and then the version keeps no graph.
                 guard let document = try? SkillDocument.parse(bytes, path: "SKILL.md") else { continue }
@@ -126,7 +126,7 @@ extension SkillStore {
         return GraphExtractor.extract(from: document, vocabulary: try labelVocabulary())
     }
 
-    static func location(_ row: Row) -> SourceLocation {
-        SourceLocation(line: row.int("line"), column: row.int("col"))
+    static func location(_ row: Row) throws -> SourceLocation {
+        SourceLocation(line: try row.int("line"), column: try row.int("col"))
     }
 }

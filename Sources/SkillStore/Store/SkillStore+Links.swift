@@ -36,7 +36,7 @@ extension SkillStore {
         return try rows.map { row in
             let link = CrossLink(
                 kind: CrossLink.Kind(rawValue: row.string("kind")) ?? .skill, skill: row.string("skill"),
-                rule: row.optionalString("rule_id"), location: Self.location(row), certain: row.int("certain") != 0)
+                rule: row.optionalString("rule_id"), location: try Self.location(row), certain: try row.int("certain") != 0)
             let resolved = try resolves(link, target: target)
             return ResolvedLink(link: link, from: row.string("source"), resolved: resolved, targetID: target?.1)
         }
@@ -66,6 +66,6 @@ extension SkillStore {
     private func latestVersionSequence(of name: String) throws -> (Int, String)? {
         try database.queryFirst(
             "SELECT seq, skill_blob FROM versions WHERE skill = ? ORDER BY seq DESC LIMIT 1", [.text(name)]
-        ).map { ($0.int("seq"), $0.string("skill_blob")) }
+        ).map { (try $0.int("seq"), $0.string("skill_blob")) }
     }
 }

@@ -38,8 +38,8 @@ public struct PublishResult: Sendable, Codable, Equatable {
 
     public var name: String
     public var label: String
-    public var id: String
-    public var manifest: String
+    public var id: BlobID
+    public var manifest: BlobID
     public var sequence: Int
     public var status: Status
     public var path: String
@@ -142,9 +142,9 @@ extension SkillStore {
 
         if let existing = try database.queryFirst(
             "SELECT seq, label FROM versions WHERE skill = ? AND manifest_blob = ?",
-            [.text(skill.name), .text(skill.manifestDigest.id)])
+            [.text(skill.name), .text(skill.manifestDigest.id.hex)])
         {
-            return result(existing.int("seq"), .unchanged, label: existing.string("label"))
+            return result(try existing.int("seq"), .unchanged, label: existing.string("label"))
         }
         if let clash = try database.queryFirst(
             "SELECT published_at FROM versions WHERE skill = ? AND label = ?",
@@ -173,8 +173,8 @@ extension SkillStore {
                                   published_at, published_by, graph_version, legend)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).run([
-                .text(skill.name), .text(skill.label), .text(skill.files[0].digest.id),
-                .text(skill.manifestDigest.id), .text(skill.description),
+                .text(skill.name), .text(skill.label), .text(skill.files[0].digest.id.hex),
+                .text(skill.manifestDigest.id.hex), .text(skill.description),
                 .text(skill.frontMatterJSON), .text(publishedAt), .text(publisher),
                 .integer(Int64(Self.graphVersion)), .text(skill.rows.legend),
             ])
@@ -183,7 +183,7 @@ extension SkillStore {
             "INSERT INTO version_files (version, path, blob, size, executable) VALUES (?, ?, ?, ?, ?)")
         for entry in skill.manifest.files {
             try insertFile.run([
-                .integer(Int64(sequence)), .text(entry.path), .text(entry.id),
+                .integer(Int64(sequence)), .text(entry.path), .text(entry.id.hex),
                 .integer(Int64(entry.size)), .integer(entry.executable ? 1 : 0),
             ])
         }
@@ -194,12 +194,12 @@ extension SkillStore {
     /// Refuses the skill if any of its blobs' 16-hex ids is taken by other
     /// bytes, in the store or among its own files.
     private func refuseIDCollisions(_ skill: PreparedSkill) throws {
-        var seen: [String: String] = [:]
+        var seen: [BlobID: String] = [:]
         let lookup = try database.statement("SELECT digest FROM blobs WHERE id = ?")
         for (path, digest) in skill.files.map({ ($0.file.path, $0.digest) }) + [("manifest", skill.manifestDigest)] {
             var taken = seen[digest.id]
             if taken == nil {
-                try lookup.bind(1, digest.id)
+                try lookup.bind(1, digest.id.hex)
                 taken = try lookup.step()?.string("digest")
                 lookup.reset()
             }
@@ -220,9 +220,9 @@ extension SkillStore {
     func storeBlob(_ bytes: [UInt8], digest: BlobDigest) throws {
         try database.statement(
             "INSERT INTO blobs (digest, id, size, content) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
-        ).run([.text(digest.hex), .text(digest.id), .integer(Int64(bytes.count)), .blob(bytes)])
+        ).run([.text(digest.hex), .text(digest.id.hex), .integer(Int64(bytes.count)), .blob(bytes)])
         guard database.changes == 0 else { return }
-        let stored = try database.queryFirst("SELECT digest FROM blobs WHERE id = ?", [.text(digest.id)])
+        let stored = try database.queryFirst("SELECT digest FROM blobs WHERE id = ?", [.text(digest.id.hex)])
         precondition(stored?.string("digest") == digest.hex, "blob \(digest.id) collided after the collision check")
     }
 }

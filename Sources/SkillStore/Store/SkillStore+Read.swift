@@ -12,7 +12,7 @@ extension SkillStore {
             """).map {
             SkillSummary(
                 name: $0.string("skill"), description: $0.string("description"), latestLabel: $0.string("label"),
-                id: $0.string("skill_blob"), manifest: $0.string("manifest_blob"), versions: $0.int("versions"),
+                id: try $0.blobID("skill_blob"), manifest: try $0.blobID("manifest_blob"), versions: try $0.int("versions"),
                 publishedAt: $0.string("published_at"))
         }
     }
@@ -48,7 +48,7 @@ extension SkillStore {
         let row: Row?
         switch reference {
         case .id(let id):
-            row = try database.queryFirst("SELECT digest, content FROM blobs WHERE id = ?", [.text(id)])
+            row = try database.queryFirst("SELECT digest, content FROM blobs WHERE id = ?", [.text(id.hex)])
         case .digest(let digest):
             row = try database.queryFirst("SELECT digest, content FROM blobs WHERE digest = ?", [.text(digest.hex)])
         }
@@ -71,32 +71,24 @@ extension SkillStore {
         """
 
     func makeVersion(_ row: Row) throws -> SkillVersion {
-        let sequence = row.int("seq")
+        let sequence = try row.int("seq")
         let files = try database.query(
             "SELECT f.path, f.size, f.executable, f.blob, b.digest FROM version_files f "
                 + "JOIN blobs b ON b.id = f.blob WHERE f.version = ? ORDER BY f.path",
             [.integer(Int64(sequence))]
         ).map {
             BundleManifest.Entry(
-                path: $0.string("path"), size: $0.int("size"), executable: $0.int("executable") != 0,
-                id: $0.string("blob"), sha256: $0.string("digest"))
+                path: $0.string("path"), size: try $0.int("size"), executable: try $0.int("executable") != 0,
+                id: try $0.blobID("blob"), sha256: $0.string("digest"))
         }
         return SkillVersion(
             name: row.string("skill"), label: row.string("label"), sequence: sequence,
-            id: row.string("skill_blob"), digest: row.string("digest"), manifest: row.string("manifest_blob"),
+            id: try row.blobID("skill_blob"), digest: row.string("digest"), manifest: try row.blobID("manifest_blob"),
             description: row.string("description"), publishedAt: row.string("published_at"),
             publishedBy: row.string("published_by"), files: files)
     }
 }
 
-extension BlobReference: CustomStringConvertible {
-    public var description: String {
-        switch self {
-        case .id(let id): id
-        case .digest(let digest): digest.description
-        }
-    }
-}
 
 /// What a blob is to the store, so that a server can give it the right
 /// Content-Type: the same bytes may be several files, and the first found
@@ -114,14 +106,14 @@ public enum BlobRole: Sendable, Equatable {
 
 extension SkillStore {
     /// A blob and its role in one statement: what a server needs to serve it.
-    public func blobWithRole(id: String) throws -> (Blob, BlobRole) {
+    public func blobWithRole(id: BlobID) throws -> (Blob, BlobRole) {
         guard let row = try database.queryFirst("""
             SELECT b.digest, b.content,
                    (SELECT path FROM version_files WHERE blob = b.id LIMIT 1) AS path,
                    EXISTS (SELECT 1 FROM versions WHERE manifest_blob = b.id) AS manifest,
                    EXISTS (SELECT 1 FROM sources WHERE blob = b.id) AS source
             FROM blobs b WHERE b.id = ?
-            """, [.text(id)]),
+            """, [.text(id.hex)]),
             let digest = BlobDigest(hex: row.string("digest"))
         else {
             throw SkillStoreError.notFound("no blob \(id)")
@@ -133,9 +125,9 @@ extension SkillStore {
         let role: BlobRole
         if let path = row.optionalString("path") {
             role = .file(path: path)
-        } else if row.int("manifest") != 0 {
+        } else if try row.int("manifest") != 0 {
             role = .manifest
-        } else if row.int("source") != 0 {
+        } else if try row.int("source") != 0 {
             role = .source
         } else {
             role = .unreferenced
@@ -148,10 +140,10 @@ extension SkillStore {
 extension SkillStore {
     /// The versions whose SKILL.md or bundle manifest is the blob `id`,
     /// newest first: how a pinned id finds its skill.
-    public func versions(containingBlob id: String) throws -> [SkillVersion] {
+    public func versions(containingBlob id: BlobID) throws -> [SkillVersion] {
         try database.query(
             "\(Self.versionColumns) WHERE v.skill_blob = ? OR v.manifest_blob = ? ORDER BY v.seq DESC",
-            [.text(id), .text(id)]
+            [.text(id.hex), .text(id.hex)]
         ).map(makeVersion)
     }
 }

@@ -178,7 +178,7 @@ extension SkillStore {
         sql += " ORDER BY score LIMIT ?"
         arguments.append(.integer(Int64(limit)))
         return try database.query(sql, arguments).map {
-            RankedRow(rowID: Int64($0.int("row_id")), score: -$0.double("score"))
+            RankedRow(rowID: Int64(try $0.int("row_id")), score: try -$0.double("score"))
         }
     }
 
@@ -207,7 +207,7 @@ extension SkillStore {
             "SELECT bm25(search, \(Self.searchWeights)) AS score FROM search WHERE search MATCH ? AND search.rowid = ?",
             [.text(query.fts5), .integer(rowID)])
         else { return nil }
-        return RankedRow(rowID: rowID, score: -row.double("score"))
+        return RankedRow(rowID: rowID, score: try -row.double("score"))
     }
 
     // MARK: Rules and claims
@@ -283,7 +283,7 @@ extension SkillStore {
         let matches = try database.query("""
             SELECT rowid AS row, bm25(search_units, \(Self.unitWeights)) AS score FROM temp.search_units
             WHERE search_units MATCH ?
-            """, [.text(textOnly ? "{title body} : (\(query.fts5))" : query.fts5)]).map { (row: $0.int("row"), score: -$0.double("score")) }
+            """, [.text(textOnly ? "{title body} : (\(query.fts5))" : query.fts5)]).map { (row: try $0.int("row"), score: try -$0.double("score")) }
         let strongest = matches.map(\.score).max() ?? 0
         return matches.map { match in
             let candidate = candidates[match.row]
@@ -362,7 +362,7 @@ extension SkillStore {
             else { throw SkillStoreError.corrupt("search row \(ranked.rowID) names a missing source section") }
             return SearchHit(
                 kind: .source, address: source.string("url") + "#" + ref, skill: nil, version: nil,
-                id: source.string("blob"), url: source.string("url"), label: nil, line: source.int("line"), rule: nil,
+                id: try source.blobID("blob"), url: source.string("url"), label: nil, line: try source.int("line"), rule: nil,
                 section: [row.string("headings")], snippet: snippet, score: ranked.score)
         }
         var hit = try versionHit(owner: rowID.owner, kind: rowID.kind, snippet: snippet, score: ranked.score)
@@ -383,7 +383,7 @@ extension SkillStore {
         else { throw SkillStoreError.corrupt("the search index names a missing version (\(owner))") }
         return SearchHit(
             kind: kind, address: version.string("skill"), skill: version.string("skill"), version: version.string("label"),
-            id: version.string("skill_blob"), url: nil, label: nil, line: nil, rule: nil, section: [],
+            id: try version.blobID("skill_blob"), url: nil, label: nil, line: nil, rule: nil, section: [],
             snippet: snippet, score: score)
     }
 

@@ -5,7 +5,7 @@ public struct StoredSource: Sendable, Codable, Equatable {
     public var url: String
     public var sequence: Int
     /// The page's blob id.
-    public var id: String
+    public var id: BlobID
     public var publishedAt: String
     public var sections: [SourceDocument.Section]
 
@@ -17,7 +17,7 @@ public struct StoredSource: Sendable, Codable, Equatable {
 
 public struct SourcePublishResult: Sendable, Codable, Equatable {
     public var url: String
-    public var id: String
+    public var id: BlobID
     public var sequence: Int
     public var sections: Int
     public var status: PublishResult.Status
@@ -49,14 +49,14 @@ extension SkillStore {
             // text published again becomes the latest, as a new version.)
             if let latest = try database.queryFirst(
                 "SELECT seq, blob FROM sources WHERE url = ? ORDER BY seq DESC LIMIT 1", [.text(target)]),
-               latest.string("blob") == digest.id
+               latest.string("blob") == digest.id.hex
             {
                 let existing = latest
                 return SourcePublishResult(
-                    url: target, id: digest.id, sequence: existing.int("seq"), sections: document.sections.count,
+                    url: target, id: digest.id, sequence: try existing.int("seq"), sections: document.sections.count,
                     status: .unchanged)
             }
-            if let taken = try database.queryFirst("SELECT digest FROM blobs WHERE id = ?", [.text(digest.id)])?
+            if let taken = try database.queryFirst("SELECT digest FROM blobs WHERE id = ?", [.text(digest.id.hex)])?
                 .string("digest"), taken != digest.hex {
                 throw InputRefused([Diagnostic(
                     path: path, location: nil,
@@ -66,7 +66,7 @@ extension SkillStore {
             try storeBlob(file.bytes, digest: digest)
             try database.query(
                 "INSERT INTO sources (url, blob, published_at, published_by) VALUES (?, ?, ?, ?)",
-                [.text(target), .text(digest.id), .text(Timestamp.now()), .text(publisher)])
+                [.text(target), .text(digest.id.hex), .text(Timestamp.now()), .text(publisher)])
             let sequence = Int(database.lastInsertRowID)
             let insert = try database.statement(
                 "INSERT INTO source_sections (source, ord, title, anchor, line, text) VALUES (?, ?, ?, ?, ?, ?)")
@@ -91,9 +91,9 @@ extension SkillStore {
         guard !stored.isEmpty else { return }
         try database.transaction {
             for row in stored {
-                let text = String(decoding: try blob(.id(row.string("blob"))).bytes, as: UTF8.self)
-                try deleteSearchEntries(owner: row.int("seq"), source: true)
-                try writeSearchEntries(SearchEntry.entries(source: SourceDocument(text: text)), owner: row.int("seq"))
+                let text = String(decoding: try blob(.id(try row.blobID("blob"))).bytes, as: UTF8.self)
+                try deleteSearchEntries(owner: try row.int("seq"), source: true)
+                try writeSearchEntries(SearchEntry.entries(source: SourceDocument(text: text)), owner: try row.int("seq"))
             }
         }
     }
@@ -117,10 +117,10 @@ extension SkillStore {
 
     private func makeSource(_ row: Row) throws -> StoredSource {
         let sections = try database.query(
-            "SELECT title, line, text FROM source_sections WHERE source = ? ORDER BY ord", [.integer(Int64(row.int("seq")))]
-        ).map { SourceDocument.Section(title: $0.string("title"), line: $0.int("line"), text: $0.string("text")) }
+            "SELECT title, line, text FROM source_sections WHERE source = ? ORDER BY ord", [.integer(Int64(try row.int("seq")))]
+        ).map { SourceDocument.Section(title: $0.string("title"), line: try $0.int("line"), text: $0.string("text")) }
         return StoredSource(
-            url: row.string("url"), sequence: row.int("seq"), id: row.string("blob"),
+            url: row.string("url"), sequence: try row.int("seq"), id: try row.blobID("blob"),
             publishedAt: row.string("published_at"), sections: sections)
     }
 }

@@ -1,6 +1,6 @@
 import SkillStore
 
-/// skillctl's exit statuses (design.md section 5).
+/// skillctl's exit statuses, as README.md lists them.
 enum ExitCode: Int32 {
     case success = 0
     /// The command ran and found problems (fsck, check, publish --skip-invalid).
@@ -24,6 +24,11 @@ struct UsageError: KindedError, CustomStringConvertible {
     init(_ message: String, command: String? = nil) {
         self.message = message
         self.command = command
+    }
+
+    /// Text that names no blob, skill or rule, said as every command says it.
+    init(_ invalid: InvalidIdentity, command: String) {
+        self.init(invalid.description, command: command)
     }
 
     var kind: FailureKind { .usage }

@@ -17,7 +17,7 @@ protocol SkillCatalog {
     func provenance(of version: SkillVersion, rule: String?) throws -> ProvenanceReport
     func check(_ version: SkillVersion, strict: Bool) throws -> [Diagnostic]
     /// Versions whose SKILL.md or manifest is the blob `id`, newest first.
-    func versions(containingBlob id: String) throws -> [SkillVersion]
+    func versions(containingBlob id: BlobID) throws -> [SkillVersion]
     /// Claim-level changes between two versions of a skill.
     func changes(of name: String, from: String, to: String) throws -> [GraphChange]
 }

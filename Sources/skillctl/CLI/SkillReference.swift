@@ -14,10 +14,10 @@ struct SkillReference {
         if let hash = text.firstIndex(of: "#") {
             guard allowsRule else { throw UsageError("\(command) takes a skill, not a rule address", command: command) }
             let id = String(text[text.index(after: hash)...])
-            guard RuleID.isValid(id) else {
+            guard let normalized = RuleID.normalized(id) else {
                 throw UsageError("'\(id)' after '#' is not a rule id; write it as R6", command: command)
             }
-            rule = id.uppercased()
+            rule = normalized
             text = String(text[..<hash])
         }
         if let at = text.firstIndex(of: "@") {
@@ -27,8 +27,10 @@ struct SkillReference {
         } else {
             name = text
         }
-        if let problem = SkillName.problem(with: name) {
-            throw UsageError("'\(name)' is not a skill name: it \(problem)", command: command)
+        do {
+            _ = try SkillName.validated(name)
+        } catch {
+            throw UsageError(error, command: command)
         }
     }
 }

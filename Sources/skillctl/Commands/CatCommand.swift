@@ -16,18 +16,17 @@ struct CatCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let text = try arguments.onlyPositional("blob ID", command: Self.name)
-        guard let reference = BlobReference(text) else {
-            throw UsageError(
-                "'\(text)' is not a blob id: use 16 hex characters, a 64-hex SHA-256, or sha256:<64 hex>",
-                command: Self.name)
+        do {
+            reference = try BlobReference(parsing: text)
+        } catch {
+            throw UsageError(error, command: Self.name)
         }
-        self.reference = reference
     }
 
     func run(_ context: Context) throws -> ExitCode {
         let blob = try context.catalog().blob(reference)
         if context.json {
-            context.output.json(BlobInfo(id: blob.id, digest: blob.digest.hex, size: blob.bytes.count))
+            context.output.json(BlobInfo(id: blob.id.hex, digest: blob.digest.hex, size: blob.bytes.count))
         } else {
             context.output.write(blob.bytes)
         }

@@ -26,10 +26,10 @@ struct ClaimsCommand: Command {
         label = try arguments.claimLabel(Self.label, command: Self.name)
         section = arguments.value(Self.section)
         if let text = arguments.value(Self.rule) {
-            guard RuleID.isValid(text) else {
+            guard let normalized = RuleID.normalized(text) else {
                 throw UsageError("--rule takes a rule id such as R6, not '\(text)'", command: Self.name)
             }
-            rule = text.uppercased()
+            rule = normalized
         } else {
             rule = nil
         }

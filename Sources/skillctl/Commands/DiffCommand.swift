@@ -20,12 +20,13 @@ struct DiffCommand: Command {
         guard arguments.positionals.count == 3 else {
             throw UsageError("diff needs SKILL and two version labels", command: Self.name)
         }
-        name = arguments.positionals[0]
+        do {
+            name = try SkillName.validated(arguments.positionals[0])
+        } catch {
+            throw UsageError(error, command: Self.name)
+        }
         from = arguments.positionals[1]
         to = arguments.positionals[2]
-        if let problem = SkillName.problem(with: name) {
-            throw UsageError("'\(name)' is not a skill name: it \(problem)", command: Self.name)
-        }
     }
 
     func run(_ context: Context) throws -> ExitCode {

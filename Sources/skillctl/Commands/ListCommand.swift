@@ -24,7 +24,7 @@ struct ListCommand: Command {
         } else {
             context.output.table(
                 [["NAME", "LATEST", "ID", "VERSIONS"]]
-                    + skills.map { [$0.name, $0.latestLabel, $0.id, String($0.versions)] })
+                    + skills.map { [$0.name, $0.latestLabel, $0.id.hex, String($0.versions)] })
         }
         return .success
     }

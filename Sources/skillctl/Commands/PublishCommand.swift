@@ -77,7 +77,7 @@ struct PublishCommand: Command {
         if context.json {
             context.output.json(result)
         } else {
-            context.output.table([[result.status.rawValue, result.url, result.id, plural(result.sections, "section")]])
+            context.output.table([[result.status.rawValue, result.url, result.id.hex, plural(result.sections, "section")]])
         }
         return .success
     }
@@ -136,7 +136,7 @@ struct PublishCommand: Command {
         if context.json {
             context.output.json(Report(published: report.results, refused: refused))
         } else {
-            context.output.table(report.results.map { [$0.status.rawValue, $0.name, $0.label, $0.id] })
+            context.output.table(report.results.map { [$0.status.rawValue, $0.name, $0.label, $0.id.hex] })
             for diagnostic in refused { context.output.error(diagnostic.description) }
             if !context.quiet {
                 let new = report.results.filter { $0.status == .new }.count

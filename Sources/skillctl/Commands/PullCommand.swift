@@ -34,7 +34,7 @@ struct PullCommand: Command {
 
     enum Target {
         case reference(SkillReference)
-        case id(String)
+        case id(BlobID)
     }
 
     let targets: [(text: String, target: Target)]
@@ -61,7 +61,7 @@ struct PullCommand: Command {
         }
         var targets: [(String, Target)] = []
         for text in arguments.positionals {
-            if text.utf8.count == 16, case .id(let id)? = BlobReference(text) {
+            if let id = BlobID(hex: text) {
                 targets.append((text, .id(id)))
             } else {
                 targets.append((text, .reference(try SkillReference([text], command: Self.name))))
@@ -115,7 +115,7 @@ struct PullCommand: Command {
             context.output.json(installed)
         } else {
             context.output.table(installed.map {
-                [$0.name, $0.label, $0.manifest, (folder as NSString).appendingPathComponent($0.name)]
+                [$0.name, $0.label, $0.manifest.hex, (folder as NSString).appendingPathComponent($0.name)]
             })
             if !context.quiet {
                 let files = installed.reduce(0) { $0 + $1.files.count }

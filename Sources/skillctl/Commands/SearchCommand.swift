@@ -83,7 +83,7 @@ struct SearchCommand: Command {
             if let label = hit.label { kind += " " + label.rawValue }
             var fields = [hit.address, kind]
             if let skill = hit.skill, let version = hit.version { fields.append("\(skill)@\(version)") }
-            fields.append(hit.id)
+            fields.append(hit.id.hex)
             // Three significant digits: in a small store bm25 gives words
             // that most rows hold almost no weight, and scores get tiny.
             fields.append(String(format: "%.3g", hit.score))
@@ -116,7 +116,7 @@ struct SearchHitEntry: Encodable {
         address = hit.address
         skill = hit.skill
         version = hit.version
-        id = hit.id
+        id = hit.id.hex
         url = hit.url
         label = hit.label?.rawValue
         line = hit.line

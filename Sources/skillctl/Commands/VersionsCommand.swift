@@ -24,7 +24,7 @@ struct VersionsCommand: Command {
         } else {
             context.output.table(
                 [["SEQ", "LABEL", "ID", "MANIFEST", "PUBLISHED", "BY"]]
-                    + versions.map { [String($0.sequence), $0.label, $0.id, $0.manifest, $0.publishedAt, $0.publishedBy] })
+                    + versions.map { [String($0.sequence), $0.label, $0.id.hex, $0.manifest.hex, $0.publishedAt, $0.publishedBy] })
         }
         return .success
     }

@@ -51,12 +51,7 @@ final class RemoteCatalog: SkillCatalog {
         let (data, response) = try send(APIPath.blob.path(reference.description.replacingOccurrences(of: "sha256:", with: "")))
         // Never print bytes that are not the ones asked for: hash them here.
         let digest = BlobDigest(of: data)
-        let matches: Bool
-        switch reference {
-        case .id(let id): matches = digest.id == id
-        case .digest(let expected): matches = digest == expected
-        }
-        guard matches else {
+        guard reference.names(digest) else {
             throw RemoteError(
                 status: response.statusCode, code: "DIGEST_MISMATCH",
                 message: "the server sent bytes that hash to \(digest), not to \(reference); nothing was printed")
@@ -93,8 +88,8 @@ final class RemoteCatalog: SkillCatalog {
         try graph(version, .skillCheck, strict ? [("strict", "1")] : [])
     }
 
-    func versions(containingBlob id: String) throws -> [SkillVersion] {
-        try json(APIPath.blobVersions.path(id))
+    func versions(containingBlob id: BlobID) throws -> [SkillVersion] {
+        try json(APIPath.blobVersions.path(id.hex))
     }
 
     func changes(of name: String, from: String, to: String) throws -> [GraphChange] {

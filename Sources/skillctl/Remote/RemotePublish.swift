@@ -12,11 +12,9 @@ struct RemotePublish {
     func send(to server: RemoteCatalog, version: String?, skipInvalid: Bool) throws -> PublishReport {
         // A --version that is no label refuses every skill, as a local
         // publish does (the server would read an empty one as absent).
-        if let version, let problem = VersionLabel.problem(with: version) {
-            let refusals = sources.map { source in
-                InputRefused([Diagnostic(
-                    path: source.skillFilePath, location: nil, message: "version label '\(version)' \(problem)",
-                    code: "version-invalid")])
+        if let version, VersionLabel.problem(with: version) != nil {
+            let refusals = sources.compactMap { source in
+                VersionLabel.refusal(of: version, path: source.skillFilePath).map { InputRefused([$0]) }
             }
             guard skipInvalid else { throw InputRefused(refusals.flatMap(\.diagnostics)) }
             var report = PublishReport()

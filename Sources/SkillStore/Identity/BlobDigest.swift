@@ -25,8 +25,8 @@ public struct BlobDigest: Hashable, Sendable, CustomStringConvertible, Codable {
         self.hex = hex.lowercased()
     }
 
-    /// The 16-hex public id.
-    public var id: String { String(hex.prefix(16)) }
+    /// The public id: the digest's first 16 hex characters.
+    public var id: BlobID { BlobID(hex: hex.prefix(16))! }
     public var description: String { "sha256:\(hex)" }
 
     /// The 32 bytes of the digest (for headers that carry it in base64).
@@ -58,34 +58,5 @@ public struct BlobDigest: Hashable, Sendable, CustomStringConvertible, Codable {
             characters.append(digits[Int(byte & 0x0f)])
         }
         return String(decoding: characters, as: UTF8.self)
-    }
-}
-
-/// What a user may write to name a blob: its 16-hex id, the full 64-hex
-/// digest, or `sha256:<64 hex>`.
-public enum BlobReference: Hashable, Sendable {
-    case id(String)
-    case digest(BlobDigest)
-
-    public init?(_ text: String) {
-        // Servers parse one per request: no copies unless the text needs
-        // them, and the bytes scanned in place (Sequence algorithms on
-        // String.UTF8View cost some 60 instructions a byte).
-        let utf8 = text.utf8
-        if utf8.count == 16 {
-            let scan = { (bytes: UnsafeBufferPointer<UInt8>) in
-                (hex: bytes.allSatisfy(BlobDigest.isHexDigit), upper: bytes.contains { $0 >= 0x41 && $0 <= 0x46 })
-            }
-            let found = utf8.withContiguousStorageIfAvailable(scan) ?? Array(utf8).withUnsafeBufferPointer(scan)
-            guard found.hex else { return nil }
-            self = .id(found.upper ? text.lowercased() : text)
-            return
-        }
-        var body = Substring(text)
-        if utf8.count == 71, utf8.prefix(7).elementsEqual("sha256:".utf8, by: { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }) {
-            body = body.dropFirst(7)
-        }
-        guard let digest = BlobDigest(hex: String(body)) else { return nil }
-        self = .digest(digest)
     }
 }

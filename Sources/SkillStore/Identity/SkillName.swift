@@ -26,4 +26,11 @@ public enum SkillName {
     }
 
     public static func isValid(_ name: String) -> Bool { problem(with: name) == nil }
+
+    /// `text` when it is a skill name; else why not, in the words every
+    /// command and route uses.
+    public static func validated(_ text: String) throws(InvalidIdentity) -> String {
+        if let problem = problem(with: text) { throw InvalidIdentity(.skillName, text: text, reason: "it \(problem)") }
+        return text
+    }
 }
