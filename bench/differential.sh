@@ -44,6 +44,16 @@ done
 case $skills in ''|*[!0-9]*) usage ;; esac
 export PATH=$PATH:/opt/swift/usr/bin
 log() { echo "differential: $*" >&2; }
+# swift build -c release in $1; on failure its last lines and exit 1 (a
+# binary left from an earlier build must not stand in for a failed one).
+build() {
+  local out; out=$(mktemp)
+  if ! (cd "$1" && swift build -c release > "$out" 2>&1); then
+    grep -E 'error' "$out" | head -20 >&2; tail -3 "$out" >&2; rm -f "$out"
+    log "the build in $1 failed"; exit 1
+  fi
+  tail -1 "$out" >&2; rm -f "$out"
+}
 
 # --- the two binaries ----------------------------------------------------------
 
@@ -56,14 +66,14 @@ if [ -z "$old_bin" ]; then
         git -C "$repo" worktree prune; git -C "$repo" worktree add --detach "$tree" "$sha" > /dev/null; }
     fi
     log "building the old binary ($old = ${sha:0:12}) in $tree"
-    (cd "$tree" && swift build -c release 2>&1 | grep -E 'error|warning: unre|Compiling|Build' | tail -3) >&2
+    build "$tree"
   fi
   old_bin=$tree/.build/release/skillctl
   [ -x "$old_bin" ] || { log "the old build failed"; exit 1; }
 fi
 if [ -z "$new_bin" ]; then
   log "building the new binary from $new"
-  (cd "$new" && swift build -c release 2>&1 | grep -E 'error|Compiling|Build' | tail -3) >&2
+  build "$new"
   new_bin=$new/.build/release/skillctl
   [ -x "$new_bin" ] || { log "the new build failed"; exit 1; }
 fi
