@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import SkillStore
 
-/// What the graph extractor reads out of a skill's Markdown (design.md
-/// section 4): claims and their provenance labels, sentences, rules,
+/// What the graph extractor reads out of a skill's Markdown (docs/graph.md):
+/// claims and their provenance labels, sentences, rules,
 /// citations and cross-links, each at its line and column in the file.
 ///
 /// Every document here is a SKILL.md with four lines of front-matter and a
