@@ -9,7 +9,7 @@
 # and every SKILL.md's text into an FTS5 table with the tokenizer SkillStore
 # uses. The SQL script is generated first (untimed); only
 # `sqlite3 DB < script.sql` is timed, with /usr/bin/time.
-# The database uses WAL, like SkillStore (design.md section 6), and the shell's
+# The database uses WAL, like SkillStore, and the shell's
 # default synchronous setting. Files are read by the shell's readfile().
 #
 # Prints one line: `raw_insert seconds=<wall> rss_kb=<peak RSS> files=<n>`.
