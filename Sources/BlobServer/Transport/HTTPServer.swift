@@ -325,20 +325,6 @@ public final class HTTPServer: @unchecked Sendable {
     }
 }
 
-public enum ServerError: Error, CustomStringConvertible {
-    case badAddress(String)
-    case cannotListen(String, UInt16)
-    case spool(String)
-
-    public var description: String {
-        switch self {
-        case .badAddress(let host): "'\(host)' is not an IPv4 address to listen on"
-        case .cannotListen(let host, let port): "cannot listen on \(host):\(port) (in use, or not allowed)"
-        case .spool(let message): message
-        }
-    }
-}
-
 /// What one request carries between the access handler's calls. Owned
 /// by the connection: retained on the first call, released on completion.
 private final class RequestState: @unchecked Sendable {
