@@ -3,14 +3,14 @@ import Foundation
 /// Bytes that a response sends from an open file: a span of the blob
 /// spool. The transport reads it with `pread` as it sends, so the bytes live
 /// in the kernel's page cache rather than in the server's memory.
-public final class FileSpan: Sendable {
-    public let descriptor: Int32
-    public let offset: Int64
-    public let count: Int
+final class FileSpan: Sendable {
+    let descriptor: Int32
+    let offset: Int64
+    let count: Int
     /// Keeps the file open while a response uses the span.
     let owner: (any Sendable)?
 
-    public init(descriptor: Int32, offset: Int64, count: Int, owner: (any Sendable)?) {
+    init(descriptor: Int32, offset: Int64, count: Int, owner: (any Sendable)?) {
         self.descriptor = descriptor
         self.offset = offset
         self.count = count
@@ -18,12 +18,12 @@ public final class FileSpan: Sendable {
     }
 
     /// The part `range` of this span.
-    public func slice(_ range: Range<Int>) -> FileSpan {
+    func slice(_ range: Range<Int>) -> FileSpan {
         FileSpan(descriptor: descriptor, offset: offset + Int64(range.lowerBound), count: range.count, owner: owner)
     }
 
     /// Reads the span (for tests and for callers that need the bytes).
-    public func read() -> [UInt8] {
+    func read() -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {

@@ -2,16 +2,16 @@ import SkillStore
 
 /// An error that knows its HTTP status. Routes throw it; `ErrorResponder`
 /// is the one place that turns it (and every other error) into a response.
-public struct HTTPError: Error, Sendable, CustomStringConvertible {
-    public var status: Int
+struct HTTPError: Error, Sendable, CustomStringConvertible {
+    var status: Int
     /// A stable, machine-readable code such as `BLOB_UNKNOWN`.
-    public var code: String
-    public var message: String
-    public var headers: [(String, String)] = []
+    var code: String
+    var message: String
+    var headers: [(String, String)] = []
     /// File, line and column of each problem, for a refused publish.
-    public var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
 
-    public init(_ status: Int, _ code: String, _ message: String, headers: [(String, String)] = [], diagnostics: [Diagnostic] = []) {
+    init(_ status: Int, _ code: String, _ message: String, headers: [(String, String)] = [], diagnostics: [Diagnostic] = []) {
         self.status = status
         self.code = code
         self.message = message
@@ -19,8 +19,8 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         self.diagnostics = diagnostics
     }
 
-    public var description: String { "\(status) \(code): \(message)" }
+    var description: String { "\(status) \(code): \(message)" }
 
-    public static func badRequest(_ message: String) -> HTTPError { HTTPError(400, "BAD_REQUEST", message) }
-    public static func notFound(_ message: String) -> HTTPError { HTTPError(404, "NOT_FOUND", message) }
+    static func badRequest(_ message: String) -> HTTPError { HTTPError(400, "BAD_REQUEST", message) }
+    static func notFound(_ message: String) -> HTTPError { HTTPError(404, "NOT_FOUND", message) }
 }

@@ -4,24 +4,24 @@ import SkillStoreAPI
 /// A response as the routes make it. The transport adds Date and
 /// Content-Length; for HEAD it sends the headers only.
 public struct HTTPResponse: Sendable {
-    public var status: Int
+    var status: Int
     /// In order; a name may repeat.
-    public var headers: [(String, String)]
-    public var body: ResponseBytes
+    var headers: [(String, String)]
+    var body: ResponseBytes
     /// The part of `body` to send (a Range request sends a slice of a blob).
-    public var bodyRange: Range<Int>
+    var bodyRange: Range<Int>
     /// When set, the bytes sent instead of `body`.
-    public var file: FileSpan?
+    var file: FileSpan?
     /// The route pattern that answered, for metrics (`/api/v1/blob/{id}`).
-    public var route: String = "unmatched"
+    var route: String = "unmatched"
     /// Set on a response that is always the same (a blob's 200): the
     /// transport prepares it once and sends it again and again (not for a
     /// body in a file, which is read as it is sent).
-    public var reusable: ReusableResponse?
+    var reusable: ReusableResponse?
     /// For a 500: what went wrong, for the operator's log (never sent).
-    public var internalError: String?
+    var internalError: String?
 
-    public init(status: Int, headers: [(String, String)] = [], body: ResponseBytes, range: Range<Int>? = nil) {
+    init(status: Int, headers: [(String, String)] = [], body: ResponseBytes, range: Range<Int>? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -33,7 +33,7 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A response whose body is read from a file as it is sent.
-    public init(status: Int, headers: [(String, String)] = [], file: FileSpan) {
+    init(status: Int, headers: [(String, String)] = [], file: FileSpan) {
         self.init(status: status, headers: headers, body: Self.noBytes)
         self.file = file
     }
@@ -41,22 +41,22 @@ public struct HTTPResponse: Sendable {
     private static let noBytes = ResponseBytes([UInt8]())
 
     /// How many body bytes a GET sends.
-    public var bodyCount: Int { file?.count ?? bodyRange.count }
+    var bodyCount: Int { file?.count ?? bodyRange.count }
 
-    public func header(_ name: String) -> String? {
+    func header(_ name: String) -> String? {
         headers.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
     }
 
     /// The bytes sent for a GET.
-    public var bodyBytes: [UInt8] { file?.read() ?? Array(body.pointer[bodyRange]) }
+    var bodyBytes: [UInt8] { file?.read() ?? Array(body.pointer[bodyRange]) }
 
-    public static func json(_ value: some Encodable, status: Int = 200, headers: [(String, String)] = []) -> HTTPResponse {
+    static func json(_ value: some Encodable, status: Int = 200, headers: [(String, String)] = []) -> HTTPResponse {
         HTTPResponse(
             status: status, headers: [("Content-Type", "application/json")] + headers,
             body: Array(APIJSON.encode(value)) + [0x0A])
     }
 
-    public static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
+    static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: Array(text.utf8))
     }
 }

@@ -3,10 +3,10 @@ import Foundation
 /// Bytes that a response sends, owned by one allocation that the transport
 /// can hand to the C library without copying; immutable once made, so one
 /// buffer (a cached blob) can back any number of responses at once.
-public final class ResponseBytes: @unchecked Sendable {
-    public let pointer: UnsafeRawBufferPointer
+final class ResponseBytes: @unchecked Sendable {
+    let pointer: UnsafeRawBufferPointer
 
-    public init(_ bytes: some Collection<UInt8>) {
+    init(_ bytes: some Collection<UInt8>) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
         buffer.copyBytes(from: bytes)
         pointer = UnsafeRawBufferPointer(rebasing: buffer[0..<bytes.count])
@@ -28,8 +28,8 @@ public final class ResponseBytes: @unchecked Sendable {
         pointer = UnsafeRawBufferPointer(rebasing: buffer[0..<span.count])
     }
 
-    public var count: Int { pointer.count }
-    public var array: [UInt8] { Array(pointer) }
+    var count: Int { pointer.count }
+    var array: [UInt8] { Array(pointer) }
 
     deinit { pointer.deallocate() }
 }

@@ -2,13 +2,13 @@ import Foundation
 
 /// A transport's prepared form of a response that never changes, kept
 /// with it so that it is built once. Opaque to the routes.
-public final class ReusableResponse: @unchecked Sendable {
+final class ReusableResponse: @unchecked Sendable {
     // @unchecked: `handle` and `release` are guarded by `lock`.
     private let lock = NSLock()
     private var handle: OpaquePointer?
     private var release: ((OpaquePointer) -> Void)?
 
-    public init() {}
+    init() {}
 
     /// The prepared handle, made by `make` (with how to free it) the first time.
     func handle(orMake make: () -> (OpaquePointer, (OpaquePointer) -> Void)?) -> OpaquePointer? {

@@ -1,10 +1,10 @@
 /// Path parameters of a matched route, by name (`{name}` in the pattern):
 /// a view of the request's path, so that matching allocates nothing more.
-public struct RouteParameters: Sendable {
+struct RouteParameters: Sendable {
     /// The route's parameter name for each segment, nil for a literal.
     let names: [String?]
     let path: PathSegments
-    public subscript(_ name: String) -> String {
+    subscript(_ name: String) -> String {
         guard let index = names.firstIndex(of: name) else { preconditionFailure("route has no parameter \(name)") }
         return path.text(index)
     }

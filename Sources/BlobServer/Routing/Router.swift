@@ -1,8 +1,8 @@
 /// Matches method and path to a handler. Knows nothing of the transport.
 public struct Router: Responder {
-    public typealias Handler = @Sendable (HTTPRequest, RouteParameters) throws -> HTTPResponse
+    typealias Handler = @Sendable (HTTPRequest, RouteParameters) throws -> HTTPResponse
     /// Checks a request's headers before its body is read; throws to refuse.
-    public typealias Preflight = @Sendable (inout HTTPRequest) throws -> Void
+    typealias Preflight = @Sendable (inout HTTPRequest) throws -> Void
 
     /// A class, so that walking the table per request copies one
     /// reference rather than each field of each route.
@@ -44,15 +44,15 @@ public struct Router: Responder {
 
     private var routes: [Route] = []
 
-    public init() {}
+    init() {}
 
     /// Every route's pattern, in the order added (a path with several
     /// methods appears once per method).
-    public var patterns: [(method: String, pattern: String)] { routes.map { ($0.method, $0.pattern) } }
+    var patterns: [(method: String, pattern: String)] { routes.map { ($0.method, $0.pattern) } }
 
     /// Adds a route; `pattern` segments in braces are parameters
     /// (`/api/v1/blob/{id}`). A GET route answers HEAD too.
-    public mutating func add(
+    mutating func add(
         _ method: String, _ pattern: String, quick: Bool = false, preflight: Preflight? = nil, _ handler: @escaping Handler
     ) {
         routes.append(Route(method: method, pattern: pattern, quick: quick, preflight: preflight, handler: handler))
