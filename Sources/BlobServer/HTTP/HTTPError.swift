@@ -1,19 +1,17 @@
-import Foundation
 import SkillStore
-import SkillStoreAPI
 
 /// An error that knows its HTTP status. Routes throw it; `ErrorResponder`
 /// is the one place that turns it (and every other error) into a response.
-public struct HTTPError: Error, Sendable, CustomStringConvertible {
-    public var status: Int
+struct HTTPError: Error, Sendable, CustomStringConvertible {
+    var status: Int
     /// A stable, machine-readable code such as `BLOB_UNKNOWN`.
-    public var code: String
-    public var message: String
-    public var headers: [(String, String)] = []
+    var code: String
+    var message: String
+    var headers: [(String, String)] = []
     /// File, line and column of each problem, for a refused publish.
-    public var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
 
-    public init(_ status: Int, _ code: String, _ message: String, headers: [(String, String)] = [], diagnostics: [Diagnostic] = []) {
+    init(_ status: Int, _ code: String, _ message: String, headers: [(String, String)] = [], diagnostics: [Diagnostic] = []) {
         self.status = status
         self.code = code
         self.message = message
@@ -21,69 +19,8 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         self.diagnostics = diagnostics
     }
 
-    public var description: String { "\(status) \(code): \(message)" }
+    var description: String { "\(status) \(code): \(message)" }
 
-    public static func badRequest(_ message: String) -> HTTPError { HTTPError(400, "BAD_REQUEST", message) }
-    public static func notFound(_ message: String) -> HTTPError { HTTPError(404, "NOT_FOUND", message) }
-}
-
-enum ErrorResponder {
-    /// Maps any error a route throws to its response; store errors get the
-    /// status their meaning calls for, anything unexpected is a 500.
-    static func response(for error: any Error) -> HTTPResponse {
-        let http: HTTPError
-        switch error {
-        case let error as HTTPError:
-            http = error
-        case let refused as InputRefused:
-            let status = refused.kind.httpStatus
-            switch refused.kind {
-            case .forbidden:
-                http = HTTPError(
-                    status, "FORBIDDEN", "the token may not publish every skill of this bundle; nothing was published",
-                    diagnostics: refused.diagnostics)
-            case .conflict:
-                http = HTTPError(
-                    status, "BLOB_ID_COLLISION", "the bundle was refused; nothing was published", diagnostics: refused.diagnostics)
-            default:
-                http = HTTPError(
-                    status, "BUNDLE_INVALID", "the bundle was refused; nothing was published", diagnostics: refused.diagnostics)
-            }
-        case let error as any KindedError where error.kind == .notFound:
-            http = HTTPError(error.kind.httpStatus, "NOT_FOUND", "\(error)")
-        case let error as any KindedError where error.kind == .busy:
-            http = HTTPError(
-                error.kind.httpStatus, "BUSY", "the database is busy with a publish; try again", headers: [("Retry-After", "1")])
-        case let invalid as InvalidIdentity:
-            let code = switch invalid.identity {
-            case .blob: "DIGEST_INVALID"
-            case .skillName: "NAME_INVALID"
-            case .versionLabel, .ruleID: "BAD_REQUEST"
-            }
-            http = HTTPError(invalid.kind.httpStatus, code, invalid.description)
-        case SkillStoreError.corrupt(let what):
-            http = HTTPError(
-                FailureKind.corrupt.httpStatus, "INTERNAL",
-                "integrity failure: \(what); the server's operator should run 'skillctl fsck'")
-        // A usage problem that reaches here is input a route failed to
-        // check: the server's bug, answered like any other unexpected error.
-        default:
-            // The details (paths, SQL) are for the operator's log, not the client.
-            http = HTTPError(500, "INTERNAL", "the server failed to answer; its log says why")
-            var response = body(http)
-            response.internalError = "\(error)"
-            return response
-        }
-        return body(http)
-    }
-
-    private static func body(_ http: HTTPError) -> HTTPResponse {
-        let body = ErrorBody(error: .init(
-            code: http.code, message: http.message, diagnostics: http.diagnostics.isEmpty ? nil : http.diagnostics))
-        var headers = http.headers
-        if http.status >= 400, !headers.contains(where: { $0.0 == "Cache-Control" }) {
-            headers.append(("Cache-Control", "no-store"))
-        }
-        return .json(body, status: http.status, headers: headers)
-    }
+    static func badRequest(_ message: String) -> HTTPError { HTTPError(400, "BAD_REQUEST", message) }
+    static func notFound(_ message: String) -> HTTPError { HTTPError(404, "NOT_FOUND", message) }
 }

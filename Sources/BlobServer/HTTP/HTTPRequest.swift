@@ -2,28 +2,28 @@ import SkillStore
 
 /// A request as the routes see it: no C types, headers by lowercase name.
 public struct HTTPRequest: Sendable {
-    public var method: String
+    var method: String
     /// The decoded path, without the query string.
     public var path: String
     /// Query arguments, decoded; the last value wins when a name repeats.
-    public var query: [String: String]
+    var query: [String: String]
     /// Header fields by lowercase name, in the order they came (a name may
     /// repeat). An array: a request carries a handful of headers, and
     /// scanning them costs less than hashing; `header(_:)` joins repeats.
-    public private(set) var fields: [(name: String, value: String)] = []
+    private(set) var fields: [(name: String, value: String)] = []
 
     /// Header values by lowercase name, repeated names joined with ", ".
-    public var headers: [String: String] {
+    var headers: [String: String] {
         Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { $0 + ", " + $1 })
     }
-    public var body: [UInt8]
+    var body: [UInt8]
     /// The client's address, for the access log.
-    public var remoteAddress: String
+    var remoteAddress: String
     /// The publish token a route's preflight accepted from the headers,
     /// kept so that its handler does not look it up a second time.
-    public var token: PublishToken?
+    var token: PublishToken?
 
-    public init(
+    init(
         method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
         body: [UInt8] = [], remoteAddress: String = "-"
     ) {
@@ -49,7 +49,7 @@ public struct HTTPRequest: Sendable {
         self.remoteAddress = remoteAddress
     }
 
-    public func header(_ name: String) -> String? {
+    func header(_ name: String) -> String? {
         // Callers mostly ask with a lowercase literal: look that up as it is
         // (scanning its bytes in place; a Sequence algorithm on the UTF-8
         // view costs some 60 instructions a byte).
@@ -71,7 +71,7 @@ public struct HTTPRequest: Sendable {
     /// A yes-or-no query parameter: `1`, `true` or `yes`; `0`, `false` or
     /// `no` (any case); false when absent. Anything else is refused, so that
     /// a mistyped value is not silently read as no.
-    public func flag(_ name: String) throws -> Bool {
+    func flag(_ name: String) throws -> Bool {
         guard let value = query[name] else { return false }
         switch value.lowercased() {
         case "1", "true", "yes": return true
@@ -81,5 +81,5 @@ public struct HTTPRequest: Sendable {
     }
 
     /// GET and HEAD are answered alike; the transport drops HEAD's body.
-    public var isGetOrHead: Bool { method == "GET" || method == "HEAD" }
+    var isGetOrHead: Bool { method == "GET" || method == "HEAD" }
 }

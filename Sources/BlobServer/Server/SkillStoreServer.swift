@@ -6,7 +6,7 @@ import SkillStoreAPI
 /// served by an `HTTPServer`.
 public final class SkillStoreServer: Sendable {
     public struct Options: Sendable {
-        public var databasePath: String
+        var databasePath: String
         public var http = HTTPServer.Configuration()
         /// Where the access log goes: nil (the default) for nowhere. The
         /// library writes only where its caller says.
@@ -23,7 +23,7 @@ public final class SkillStoreServer: Sendable {
         public init(databasePath: String) { self.databasePath = databasePath }
     }
 
-    public let options: Options
+    let options: Options
     /// The routes, callable without a network (tests call it directly).
     public let router: Router
     private let http: HTTPServer
@@ -76,7 +76,7 @@ public final class SkillStoreServer: Sendable {
     public func start() throws { try http.start() }
 
     /// The port listened on (the chosen one when the configuration said 0).
-    public var port: UInt16 { http.port }
+    var port: UInt16 { http.port }
 
     public var url: String { "http://\(options.http.host):\(port)" }
 

@@ -28,26 +28,26 @@ public final class HTTPServer: @unchecked Sendable {
         public var maxBody = 64 * 1024 * 1024
         /// Whether requests carry the client's address (for an access log);
         /// formatting it costs every request a little.
-        public var recordsClientAddress = true
+        var recordsClientAddress = true
         public init() {}
     }
 
     /// One finished request, for the access log and the metrics.
-    public struct Completion: Sendable {
-        public var method: String
-        public var path: String
-        public var route: String
-        public var status: Int
-        public var bytes: Int
-        public var seconds: Double
-        public var remoteAddress: String
+    struct Completion: Sendable {
+        var method: String
+        var path: String
+        var route: String
+        var status: Int
+        var bytes: Int
+        var seconds: Double
+        var remoteAddress: String
         /// False when the connection ended before the response was sent.
-        public var completed: Bool
+        var completed: Bool
         /// For a 500, what went wrong (`HTTPResponse.internalError`).
-        public var internalError: String?
+        var internalError: String?
     }
 
-    public let configuration: Configuration
+    let configuration: Configuration
     private let responder: any Responder
     private let onCompletion: @Sendable (Completion) -> Void
     private var daemon: OpaquePointer?
@@ -62,9 +62,14 @@ public final class HTTPServer: @unchecked Sendable {
     /// Listening sockets handed back by `MHD_quiesce_daemon`, closed by `stop`.
     private var quiescedSockets: [Int32] = []
 
-    public init(
+    public convenience init(_ configuration: Configuration, responder: any Responder) {
+        self.init(configuration, responder: responder, onCompletion: { _ in })
+    }
+
+    /// `onCompletion` is called once per request, finished or aborted.
+    init(
         _ configuration: Configuration, responder: any Responder,
-        onCompletion: @escaping @Sendable (Completion) -> Void = { _ in }
+        onCompletion: @escaping @Sendable (Completion) -> Void
     ) {
         self.configuration = configuration
         self.responder = responder
@@ -135,7 +140,7 @@ public final class HTTPServer: @unchecked Sendable {
         workers.stop()
     }
 
-    public var openConnections: Int { daemon.map { Int(skillstore_mhd_connections($0)) } ?? 0 }
+    var openConnections: Int { daemon.map { Int(skillstore_mhd_connections($0)) } ?? 0 }
 
     // MARK: - Called from libmicrohttpd's threads
 
@@ -322,20 +327,6 @@ public final class HTTPServer: @unchecked Sendable {
         return HTTPRequest(
             method: String(cString: method), path: String(cString: url), query: collected.query,
             fields: collected.fields, remoteAddress: remote)
-    }
-}
-
-public enum ServerError: Error, CustomStringConvertible {
-    case badAddress(String)
-    case cannotListen(String, UInt16)
-    case spool(String)
-
-    public var description: String {
-        switch self {
-        case .badAddress(let host): "'\(host)' is not an IPv4 address to listen on"
-        case .cannotListen(let host, let port): "cannot listen on \(host):\(port) (in use, or not allowed)"
-        case .spool(let message): message
-        }
     }
 }
 

@@ -1,75 +1,8 @@
-/// What the transport calls: a request in, a response out. It never throws;
-/// errors have already become responses.
-public protocol Responder: Sendable {
-    func respond(to request: HTTPRequest) -> HTTPResponse
-    /// Whether the request may be answered on a network thread. Anything
-    /// else (a search, a publish) runs on a worker so that it cannot stall
-    /// the other connections that thread serves.
-    func isQuick(_ request: HTTPRequest) -> Bool
-    /// The response when the request is quick, else nil (the transport then
-    /// calls `respond(to:)` on a worker). One lookup instead of two.
-    func quickResponse(to request: HTTPRequest) -> HTTPResponse?
-    /// Called with the headers only, before a request's body is read: a
-    /// response refuses the body (a publish without a valid token), nil
-    /// lets it be read. It may note on the request what it established
-    /// (`HTTPRequest.token`), so the handler need not establish it again.
-    /// Runs on a network thread, so it must be quick.
-    func preflight(_ request: inout HTTPRequest) -> HTTPResponse?
-}
-
-extension Responder {
-    public func quickResponse(to request: HTTPRequest) -> HTTPResponse? {
-        isQuick(request) ? respond(to: request) : nil
-    }
-
-    public func preflight(_ request: inout HTTPRequest) -> HTTPResponse? { nil }
-}
-
-/// Path parameters of a matched route, by name (`{name}` in the pattern):
-/// a view of the request's path, so that matching allocates nothing more.
-public struct RouteParameters: Sendable {
-    /// The route's parameter name for each segment, nil for a literal.
-    let names: [String?]
-    let path: PathSegments
-    public subscript(_ name: String) -> String {
-        guard let index = names.firstIndex(of: name) else { preconditionFailure("route has no parameter \(name)") }
-        return path.text(index)
-    }
-}
-
-/// A path cut at every `/`: its bytes and each segment's range of them.
-/// Made once per request, in bytes: String's `split` walks Characters,
-/// which cost a third of a blob request's instructions.
-struct PathSegments: Sendable {
-    let bytes: [UInt8]
-    let ranges: [Range<Int>]
-
-    init(_ path: String) {
-        bytes = Array(path.utf8)
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(8)
-        var start = 0
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "/") {
-            ranges.append(start..<index)
-            start = index + 1
-        }
-        ranges.append(start..<bytes.count)
-        self.ranges = ranges
-    }
-
-    var count: Int { ranges.count }
-    func isEmpty(_ index: Int) -> Bool { ranges[index].isEmpty }
-    func segment(_ index: Int, equals literal: [UInt8]) -> Bool {
-        ranges[index].count == literal.count && bytes[ranges[index]].elementsEqual(literal)
-    }
-    func text(_ index: Int) -> String { String(decoding: bytes[ranges[index]], as: UTF8.self) }
-}
-
 /// Matches method and path to a handler. Knows nothing of the transport.
 public struct Router: Responder {
-    public typealias Handler = @Sendable (HTTPRequest, RouteParameters) throws -> HTTPResponse
+    typealias Handler = @Sendable (HTTPRequest, RouteParameters) throws -> HTTPResponse
     /// Checks a request's headers before its body is read; throws to refuse.
-    public typealias Preflight = @Sendable (inout HTTPRequest) throws -> Void
+    typealias Preflight = @Sendable (inout HTTPRequest) throws -> Void
 
     /// A class, so that walking the table per request copies one
     /// reference rather than each field of each route.
@@ -111,15 +44,15 @@ public struct Router: Responder {
 
     private var routes: [Route] = []
 
-    public init() {}
+    init() {}
 
     /// Every route's pattern, in the order added (a path with several
     /// methods appears once per method).
-    public var patterns: [(method: String, pattern: String)] { routes.map { ($0.method, $0.pattern) } }
+    var patterns: [(method: String, pattern: String)] { routes.map { ($0.method, $0.pattern) } }
 
     /// Adds a route; `pattern` segments in braces are parameters
     /// (`/api/v1/blob/{id}`). A GET route answers HEAD too.
-    public mutating func add(
+    mutating func add(
         _ method: String, _ pattern: String, quick: Bool = false, preflight: Preflight? = nil, _ handler: @escaping Handler
     ) {
         routes.append(Route(method: method, pattern: pattern, quick: quick, preflight: preflight, handler: handler))
