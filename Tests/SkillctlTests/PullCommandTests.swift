@@ -176,7 +176,7 @@ import TestSupport
         let files = version["files"] as? [[String: Any]] ?? []
         let script = try #require(files.first { $0["path"] as? String == "scripts/measure.sh" }?["id"] as? String)
 
-        var options = SkillStoreServer.Options(databasePath: setup.server.database.path)
+        let options = SkillStoreServer.Options(databasePath: setup.server.database.path)
         let real = try SkillStoreServer(options)
         var configuration = HTTPServer.Configuration()
         configuration.port = 0
