@@ -22,6 +22,13 @@ protocol SkillCatalog {
     func changes(of name: String, from: String, to: String) throws -> [GraphChange]
 }
 
+extension SkillCatalog {
+    /// The version a `NAME[@LABEL]` argument names.
+    func version(_ reference: SkillReference) throws -> SkillVersion {
+        try version(of: reference.name, label: reference.label)
+    }
+}
+
 extension SkillStore: SkillCatalog {
     func check(_ version: SkillVersion, strict: Bool) throws -> [Diagnostic] {
         try SkillChecker(store: self, strict: strict).check(version)

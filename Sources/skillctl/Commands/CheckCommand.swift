@@ -63,11 +63,11 @@ struct CheckCommand: Command {
             } else {
                 let reference = try SkillReference([target], command: Self.name)
                 if let remote {
-                    diagnostics += try remote.check(try remote.version(of: reference.name, label: reference.label), strict: strict)
+                    diagnostics += try remote.check(try remote.version(reference), strict: strict)
                     continue
                 }
                 guard let store else { throw SkillStoreError.databaseMissing(path: context.databasePath) }
-                diagnostics += try checker.check(try store.version(of: reference.name, label: reference.label))
+                diagnostics += try checker.check(try store.version(reference))
             }
         }
         if sarif {

@@ -37,7 +37,7 @@ struct ClaimsCommand: Command {
 
     func run(_ context: Context) throws -> ExitCode {
         let catalog = try context.catalog()
-        let version = try catalog.version(of: reference.name, label: reference.label)
+        let version = try catalog.version(reference)
         let entries = try catalog.claimEntries(of: version, filter: ClaimFilter(label: label, section: section, rule: rule))
         if context.json {
             context.output.json(entries)

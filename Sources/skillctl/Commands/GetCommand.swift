@@ -30,7 +30,7 @@ struct GetCommand: Command {
 
     func run(_ context: Context) throws -> ExitCode {
         let catalog = try context.catalog()
-        let version = try catalog.version(of: reference.name, label: reference.label)
+        let version = try catalog.version(reference)
         if context.json {
             context.output.json(version)
         } else if raw {

@@ -1,6 +1,6 @@
 import SkillStore
 
-struct LinksCommand: Command {
+struct LinksCommand: SkillVersionCommand {
     static let name = "links"
     static let summary = "Show a skill's links to other skills and rules, and who links to it."
     static let discussion = """
@@ -9,18 +9,11 @@ struct LinksCommand: Command {
         Incoming: links to this skill from the latest version of every other
         skill.
         """
-    static let arguments = [Argument("SKILL[@LABEL]")]
-    static let worksWithServer = true
-
     let reference: SkillReference
-
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        reference = try SkillReference(arguments.positionals, command: Self.name)
-    }
 
     func run(_ context: Context) throws -> ExitCode {
         let catalog = try context.catalog()
-        let version = try catalog.version(of: reference.name, label: reference.label)
+        let version = try catalog.version(reference)
         let report = try catalog.linkReport(of: version)
         if context.json {
             context.output.json(report)

@@ -21,7 +21,7 @@ struct ProvenanceCommand: Command {
 
     func run(_ context: Context) throws -> ExitCode {
         let catalog = try context.catalog()
-        let version = try catalog.version(of: reference.name, label: reference.label)
+        let version = try catalog.version(reference)
         let rule = reference.rule
         let report = try catalog.provenance(of: version, rule: rule)
         let items = report.items

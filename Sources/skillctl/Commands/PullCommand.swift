@@ -127,7 +127,7 @@ struct PullCommand: Command {
     private func resolve(_ target: Target, text: String, _ catalog: any SkillCatalog) throws -> SkillVersion {
         switch target {
         case .reference(let reference):
-            return try catalog.version(of: reference.name, label: reference.label)
+            return try catalog.version(reference)
         case .id(let id):
             if let version = try catalog.versions(containingBlob: id).first { return version }
             // Sixteen hex characters are also a valid skill name.

@@ -1,24 +1,17 @@
 import SkillStore
 
-struct RulesCommand: Command {
+struct RulesCommand: SkillVersionCommand {
     static let name = "rules"
     static let summary = "List a skill's numbered rules, with the labels of their claims."
     static let discussion = """
         One line per rule: its id, line, the labels of the claims inside it,
         and its title (the item's leading bold text).
         """
-    static let arguments = [Argument("SKILL[@LABEL]")]
-    static let worksWithServer = true
-
     let reference: SkillReference
-
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        reference = try SkillReference(arguments.positionals, command: Self.name)
-    }
 
     func run(_ context: Context) throws -> ExitCode {
         let catalog = try context.catalog()
-        let version = try catalog.version(of: reference.name, label: reference.label)
+        let version = try catalog.version(reference)
         let entries = try catalog.ruleEntries(of: version)
         if context.json {
             context.output.json(entries)
