@@ -124,9 +124,3 @@ public struct SkillLock: Codable, Sendable, Equatable {
         try Data(encoded()).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }
-
-/// A pull, verify or lock problem that is not about a skill's content.
-public struct InstallError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}

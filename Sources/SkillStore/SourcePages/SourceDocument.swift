@@ -80,3 +80,9 @@ public struct SourceDocument: Sendable, Equatable {
         return text.split(separator: " ").count <= 8
     }
 }
+
+extension SourceDocument {
+    init(sections: [Section]) {
+        self.sections = sections
+    }
+}

@@ -1,13 +1,3 @@
-/// A cross-link with whether it resolves in the store now.
-public struct ResolvedLink: Sendable, Codable, Equatable {
-    public var link: CrossLink
-    /// The skill that holds the link.
-    public var from: String
-    public var resolved: Bool
-    /// The id of the target's latest SKILL.md, when the skill exists.
-    public var targetID: String?
-}
-
 extension SkillStore {
     /// The links of `version`, resolved against the store as it is now: a
     /// skill link resolves when the skill exists, a rule link when the

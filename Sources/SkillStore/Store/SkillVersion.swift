@@ -15,27 +15,3 @@ public struct SkillVersion: Sendable, Codable, Equatable {
     public var publishedBy: String
     public var files: [BundleManifest.Entry]
 }
-
-/// A skill and its latest version, for listings.
-public struct SkillSummary: Sendable, Codable, Equatable {
-    public var name: String
-    public var description: String
-    public var latestLabel: String
-    public var id: BlobID
-    public var manifest: BlobID
-    public var versions: Int
-    public var publishedAt: String
-}
-
-/// A stored byte string.
-public struct Blob: Sendable, Equatable {
-    public init(digest: BlobDigest, bytes: [UInt8]) {
-        self.digest = digest
-        self.bytes = bytes
-    }
-
-    public var digest: BlobDigest
-    public var bytes: [UInt8]
-
-    public var id: BlobID { digest.id }
-}
