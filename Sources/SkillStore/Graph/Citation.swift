@@ -1,5 +1,5 @@
-public struct Citation: Sendable, Codable, Equatable {
-    public enum Kind: String, Sendable, Codable {
+struct Citation: Sendable, Codable, Equatable {
+    enum Kind: String, Sendable, Codable {
         /// A relative path into the skill's own folder.
         case bundle
         /// An entry of the pack's source registry (`metadata.sources`).
@@ -7,18 +7,18 @@ public struct Citation: Sendable, Codable, Equatable {
         case external
     }
 
-    public var text: String
+    var text: String
     /// The URL as written.
-    public var url: String
+    var url: String
     /// Scheme, host and path, without query or fragment (for a bundle link: the path).
-    public var target: String
-    public var fragment: String?
-    public var kind: Kind
-    public var location: SourceLocation
+    var target: String
+    var fragment: String?
+    var kind: Kind
+    var location: SourceLocation
     /// The time in the URL (`?time=70`, `t=1m10s`), in seconds.
-    public var urlTime: Int?
+    var urlTime: Int?
     /// Times written in the link text (`1:10`, `0:41 to 1:02`), in seconds.
-    public var textTimes: [Int]
+    var textTimes: [Int]
     /// The claim the link belongs to, if any.
-    public var claim: Int?
+    var claim: Int?
 }

@@ -1,8 +1,8 @@
-public enum GraphDiff {
+enum GraphDiff {
     /// The changes from `old` to `new`. Claims are matched by their words
     /// without label words and link text (so relabelling or removing a link
     /// keeps a claim the same claim), then by similar wording.
-    public static func changes(from old: SkillGraph, to new: SkillGraph, vocabulary: LabelVocabulary = .standard) -> [GraphChange] {
+    static func changes(from old: SkillGraph, to new: SkillGraph, vocabulary: LabelVocabulary = .standard) -> [GraphChange] {
         var changes: [GraphChange] = []
         let oldTitles = Dictionary(old.rules.map { ($0.id, $0.title ?? "") }, uniquingKeysWith: { first, _ in first })
         let retitled: [(String, String)] = new.rules.compactMap { rule in

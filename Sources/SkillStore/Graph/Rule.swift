@@ -1,13 +1,13 @@
-public struct Rule: Sendable, Codable, Equatable {
+struct Rule: Sendable, Codable, Equatable {
     /// `R6`.
-    public var id: String
-    public var number: Int
+    var id: String
+    var number: Int
     /// The item's leading bold text, if it has one.
-    public var title: String?
-    public var text: String
-    public var location: SourceLocation
+    var title: String?
+    var text: String
+    var location: SourceLocation
     /// The heading path of the section holding the rule.
-    public var section: [String]
+    var section: [String]
     /// That section, as an index into the graph's sections.
-    public var sectionIndex: Int?
+    var sectionIndex: Int?
 }

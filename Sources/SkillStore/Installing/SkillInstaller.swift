@@ -24,7 +24,7 @@ public struct SkillInstaller {
 
     /// Installs `name` at `label` from the manifest with id `manifestID`,
     /// replacing what is at `DIR/<name>/`, and returns its lock entry.
-    public func install(name: String, label: String, manifestID: BlobID) throws -> SkillLock.Skill {
+    func install(name: String, label: String, manifestID: BlobID) throws -> SkillLock.Skill {
         try write(try fetch(name: name, label: label, manifestID: manifestID))
     }
 

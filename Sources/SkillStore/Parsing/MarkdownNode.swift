@@ -1,7 +1,7 @@
 /// A Markdown node converted out of cmark-gfm, with 1-based positions in the
 /// whole file (front-matter lines included); `nil` where cmark reports none.
-public struct MarkdownNode: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+struct MarkdownNode: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
         case document, blockQuote, list(ordered: Bool, start: Int), item, taskItem(checked: Bool)
         case codeBlock(info: String), htmlBlock, paragraph, heading(level: Int), thematicBreak
         case table, tableRow(header: Bool), tableCell
@@ -12,15 +12,15 @@ public struct MarkdownNode: Sendable, Equatable {
         case other(String)
     }
 
-    public var kind: Kind
+    var kind: Kind
     /// The text of leaf nodes: text, code, code blocks, HTML.
-    public var literal: String?
-    public var start: SourceLocation?
-    public var end: SourceLocation?
-    public var children: [MarkdownNode]
+    var literal: String?
+    var start: SourceLocation?
+    var end: SourceLocation?
+    var children: [MarkdownNode]
 
     /// The concatenated text of this node and its descendants, as a reader sees it.
-    public var plainText: String {
+    var plainText: String {
         var text = ""
         appendPlainText(to: &text)
         return text

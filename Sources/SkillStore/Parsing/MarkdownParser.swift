@@ -3,14 +3,14 @@ import Foundation
 
 /// Parses CommonMark with GitHub's extensions (tables, autolinks,
 /// strikethrough, task lists) through cmark-gfm.
-public struct MarkdownParser {
+struct MarkdownParser {
     /// Deeper nesting than this is refused rather than recursed into.
-    public var maxDepth = 200
+    var maxDepth = 200
 
-    public init() {}
+    init() {}
 
     /// Parses `text`, whose first line is line `firstLine` of its file.
-    public func parse(_ text: String, firstLine: Int = 1) throws(MarkdownError) -> MarkdownNode {
+    func parse(_ text: String, firstLine: Int = 1) throws(MarkdownError) -> MarkdownNode {
         Self.registerExtensions
         let document = Self.parserLock.withLock { Self.parseDocument(text) }
         defer { cmark_node_free(document) }

@@ -1,5 +1,5 @@
-public struct YAMLEntry: Sendable, Equatable {
-    public var key: String
-    public var keyLocation: SourceLocation
-    public var value: YAMLNode
+struct YAMLEntry: Sendable, Equatable {
+    var key: String
+    var keyLocation: SourceLocation
+    var value: YAMLNode
 }

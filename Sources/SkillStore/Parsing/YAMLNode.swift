@@ -1,6 +1,6 @@
 /// A YAML value read from front-matter, with where it starts.
-public struct YAMLNode: Sendable, Equatable {
-    public enum Value: Sendable, Equatable {
+struct YAMLNode: Sendable, Equatable {
+    enum Value: Sendable, Equatable {
         case null
         case bool(Bool)
         /// A plain scalar that reads as a number; `text` is the source form
@@ -11,17 +11,17 @@ public struct YAMLNode: Sendable, Equatable {
         case map([YAMLEntry])
     }
 
-    public var value: Value
-    public var location: SourceLocation
+    var value: Value
+    var location: SourceLocation
 
     /// The entry for `key` when this node is a map.
-    public subscript(key: String) -> YAMLNode? {
+    subscript(key: String) -> YAMLNode? {
         guard case .map(let entries) = value else { return nil }
         return entries.first { $0.key == key }?.value
     }
 
     /// The text of a scalar (string, number, bool), or nil.
-    public var scalarText: String? {
+    var scalarText: String? {
         switch value {
         case .string(let text): return text
         case .number(_, let text): return text
@@ -34,7 +34,7 @@ public struct YAMLNode: Sendable, Equatable {
 extension YAMLNode {
     /// The value as JSON text (map keys sorted); numbers JSON cannot hold
     /// (infinities, NaN) become their YAML text.
-    public func jsonText() -> String {
+    func jsonText() -> String {
         var output = ""
         writeJSON(into: &output)
         return output

@@ -6,14 +6,14 @@ import CYAML
 /// a small file expensive: aliases (the "billion laughs"), nesting deeper than
 /// `maxDepth`, more than `maxNodes` nodes. Duplicate keys are errors, as YAML
 /// 1.2 says. Plain scalars resolve by the YAML 1.2 core schema.
-public struct YAMLReader {
-    public var maxDepth = 32
-    public var maxNodes = 10_000
+struct YAMLReader {
+    var maxDepth = 32
+    var maxNodes = 10_000
 
-    public init() {}
+    init() {}
 
     /// Parses `text`; an empty document is `.null`.
-    public func parse(_ text: String) throws(YAMLError) -> YAMLNode {
+    func parse(_ text: String) throws(YAMLError) -> YAMLNode {
         let parser = EventParser(text: text)
         var nodes = 0
         var stack: [Builder] = []

@@ -3,8 +3,8 @@ import Foundation
 /// Where a skill to publish lives on disk: a folder holding `SKILL.md` (the
 /// whole folder is its bundle) or a single Markdown file (a bundle of one).
 public struct SkillSource: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable { case folder, file }
-    public var kind: Kind
+    enum Kind: Sendable, Hashable { case folder, file }
+    var kind: Kind
     /// The folder, or the file, as a path.
     public var path: String
 

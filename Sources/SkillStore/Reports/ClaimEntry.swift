@@ -5,11 +5,11 @@ public struct ClaimEntry: Sendable, Codable, Equatable {
         public var url: String
         public var target: String
         public var kind: String
-        public var fragment: String?
+        var fragment: String?
         public var line: Int
         public var column: Int
-        public var urlTime: Int?
-        public var textTimes: [Int]
+        var urlTime: Int?
+        var textTimes: [Int]
         /// For a citation that resolves to a stored source's section: that section's opening.
         public var section: String?
         public var sectionOpening: String?
@@ -19,8 +19,8 @@ public struct ClaimEntry: Sendable, Codable, Equatable {
     public var label: String
     public var labels: [String]
     public var text: String
-    public var qualifier: String?
-    public var unit: String
+    var qualifier: String?
+    var unit: String
     public var line: Int
     public var column: Int
     public var section: [String]

@@ -3,7 +3,7 @@ public struct ProvenanceReport: Sendable, Codable, Equatable {
     public var skill: String
     public var version: String
     public var rule: String?
-    public var claims: Int
+    var claims: Int
     public var byLabel: [String: Int]
     public var unlabelledShare: Double
     public var items: [ClaimEntry]

@@ -3,14 +3,14 @@ import Foundation
 
 /// One SQLite connection. Not `Sendable`: a connection must be used by one
 /// thread at a time, and this class does no locking of its own.
-public final class Database {
+final class Database {
     let handle: OpaquePointer
     private var statementCache: [String: Statement] = [:]
-    public let path: String
+    let path: String
 
     /// Opens (creating if needed) the database at `path`, in WAL mode so that
     /// readers never wait for a publish.
-    public init(path: String, readOnly: Bool = false) throws {
+    init(path: String, readOnly: Bool = false) throws {
         var db: OpaquePointer?
         let flags = readOnly
             ? SQLITE_OPEN_READONLY
@@ -51,7 +51,7 @@ public final class Database {
     }
 
     /// Runs one or more statements that return no rows.
-    public func execute(_ sql: String) throws {
+    func execute(_ sql: String) throws {
         var errorMessage: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
         if rc != SQLITE_OK {
@@ -62,7 +62,7 @@ public final class Database {
     }
 
     /// A prepared statement, cached by its SQL text and reset for reuse.
-    public func statement(_ sql: String) throws -> Statement {
+    func statement(_ sql: String) throws -> Statement {
         if let cached = statementCache[sql] {
             cached.reset()
             return cached
@@ -74,7 +74,7 @@ public final class Database {
 
     /// Runs `sql` with `arguments`, returning every row.
     @discardableResult
-    public func query(_ sql: String, _ arguments: [SQLValue] = []) throws -> [Row] {
+    func query(_ sql: String, _ arguments: [SQLValue] = []) throws -> [Row] {
         let statement = try statement(sql)
         try statement.bind(arguments)
         var rows: [Row] = []
@@ -83,7 +83,7 @@ public final class Database {
     }
 
     /// Runs `sql` with `arguments`, returning the first row if any.
-    public func queryFirst(_ sql: String, _ arguments: [SQLValue] = []) throws -> Row? {
+    func queryFirst(_ sql: String, _ arguments: [SQLValue] = []) throws -> Row? {
         let statement = try statement(sql)
         try statement.bind(arguments)
         defer { statement.reset() }
@@ -92,7 +92,7 @@ public final class Database {
 
     /// Runs `body` inside `BEGIN IMMEDIATE ... COMMIT`; any thrown error rolls
     /// the whole transaction back, so its writes land together or not at all.
-    public func transaction<T>(_ body: () throws -> T) throws -> T {
+    func transaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -104,8 +104,8 @@ public final class Database {
         }
     }
 
-    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-    public var changes: Int { Int(sqlite3_changes(handle)) }
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    var changes: Int { Int(sqlite3_changes(handle)) }
 
     var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 

@@ -1,5 +1,5 @@
 /// One row of a result, copied out of SQLite when it is read.
-public struct Row {
+struct Row {
     private let values: [String: SQLValue]
 
     init(statement: Statement) {
@@ -10,12 +10,12 @@ public struct Row {
         self.values = values
     }
 
-    public subscript(_ column: String) -> SQLValue {
+    subscript(_ column: String) -> SQLValue {
         guard let value = values[column] else { preconditionFailure("no column \(column)") }
         return value
     }
 
-    public func string(_ column: String) -> String {
+    func string(_ column: String) -> String {
         switch self[column] {
         case .text(let text): return text
         case .integer(let number): return String(number)
@@ -25,14 +25,14 @@ public struct Row {
         }
     }
 
-    public func optionalString(_ column: String) -> String? {
+    func optionalString(_ column: String) -> String? {
         if case .null = self[column] { return nil }
         return string(column)
     }
 
     /// A whole number; NULL or text that is no number is an error, not 0
     /// (a zero made up here would pass for a real count or sequence).
-    public func int(_ column: String) throws(SkillStoreError) -> Int {
+    func int(_ column: String) throws(SkillStoreError) -> Int {
         switch self[column] {
         case .integer(let number): return Int(number)
         case .real(let number) where number.rounded(.towardZero) == number && abs(number) < 9e18: return Int(number)
@@ -41,7 +41,7 @@ public struct Row {
         }
     }
 
-    public func double(_ column: String) throws(SkillStoreError) -> Double {
+    func double(_ column: String) throws(SkillStoreError) -> Double {
         switch self[column] {
         case .integer(let number): return Double(number)
         case .real(let number): return number
@@ -51,14 +51,14 @@ public struct Row {
     }
 
     /// A blob id stored as 16 hex characters.
-    public func blobID(_ column: String) throws(SkillStoreError) -> BlobID {
+    func blobID(_ column: String) throws(SkillStoreError) -> BlobID {
         guard case .text(let text) = self[column], let id = BlobID(hex: text) else {
             throw SkillStoreError.corrupt("column \(column) holds \(self[column].summary), not a blob id")
         }
         return id
     }
 
-    public func bytes(_ column: String) -> [UInt8] {
+    func bytes(_ column: String) -> [UInt8] {
         switch self[column] {
         case .blob(let bytes): return bytes
         case .text(let text): return Array(text.utf8)

@@ -1,5 +1,5 @@
 /// A value that can be bound to a statement parameter.
-public enum SQLValue: Sendable, Equatable {
+enum SQLValue: Sendable, Equatable {
     case null
     case integer(Int64)
     case real(Double)

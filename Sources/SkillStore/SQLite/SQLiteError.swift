@@ -5,7 +5,7 @@ import CSQLite
 public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     public let code: Int32
     public let message: String
-    public let sql: String?
+    let sql: String?
 
     public var description: String {
         var text = "SQLite error \(code): \(message)"
@@ -14,5 +14,5 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     }
 
     /// True when another connection holds the write lock.
-    public var isBusy: Bool { code & 0xff == SQLITE_BUSY || code & 0xff == SQLITE_LOCKED }
+    var isBusy: Bool { code & 0xff == SQLITE_BUSY || code & 0xff == SQLITE_LOCKED }
 }

@@ -2,12 +2,12 @@ import CSQLite
 import Foundation
 
 /// A prepared statement. Owned by its `Database` and, like it, not `Sendable`.
-public final class Statement {
+final class Statement {
     private let handle: OpaquePointer
     // The database owns its statements and finalizes them before it closes,
     // so a statement never outlives it.
     private unowned(unsafe) let database: Database
-    public let sql: String
+    let sql: String
     private lazy var columnIndexes: [String: Int32] = {
         var map: [String: Int32] = [:]
         for index in 0..<sqlite3_column_count(handle) {
@@ -35,7 +35,7 @@ public final class Statement {
         sqlite3_reset(handle)
     }
 
-    public func bind(_ values: [SQLValue]) throws {
+    func bind(_ values: [SQLValue]) throws {
         precondition(
             values.count == Int(sqlite3_bind_parameter_count(handle)),
             "\(values.count) arguments for \(sqlite3_bind_parameter_count(handle)) parameters in \(sql)")
@@ -70,7 +70,7 @@ public final class Statement {
     // of a publish bind millions of parameters.
 
     /// Binds parameter `index` (1-based) to `text`, or NULL.
-    public func bind(_ index: Int32, _ text: String?) throws {
+    func bind(_ index: Int32, _ text: String?) throws {
         guard var text else { return try bindNull(index) }
         let rc = text.withUTF8 { buffer in
             sqlite3_bind_text(
@@ -82,7 +82,7 @@ public final class Statement {
     }
 
     /// Binds parameter `index` (1-based) to `number`, or NULL.
-    public func bind(_ index: Int32, _ number: Int?) throws {
+    func bind(_ index: Int32, _ number: Int?) throws {
         guard let number else { return try bindNull(index) }
         let rc = sqlite3_bind_int64(handle, index, Int64(number))
         if rc != SQLITE_OK { try database.check(rc, sql: sql) }
@@ -94,7 +94,7 @@ public final class Statement {
     }
 
     /// Runs a statement whose parameters were bound one by one, then resets it.
-    public func runBound() throws {
+    func runBound() throws {
         defer { reset() }
         let rc = sqlite3_step(handle)
         guard rc == SQLITE_DONE || rc == SQLITE_ROW else {
@@ -103,7 +103,7 @@ public final class Statement {
     }
 
     /// The next row, or nil when the statement is done.
-    public func step() throws -> Row? {
+    func step() throws -> Row? {
         let rc = sqlite3_step(handle)
         switch rc {
         case SQLITE_ROW: return Row(statement: self)
@@ -116,7 +116,7 @@ public final class Statement {
     }
 
     /// Runs a statement that returns no rows.
-    public func run(_ values: [SQLValue]) throws {
+    func run(_ values: [SQLValue]) throws {
         try bind(values)
         defer { reset() }
         while try step() != nil {}

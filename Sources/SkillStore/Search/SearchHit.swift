@@ -27,7 +27,7 @@ public struct SearchHit: Sendable, Codable, Equatable {
 
     public struct SnippetRun: Sendable, Codable, Equatable {
         public var text: String
-        public var matched: Bool
+        var matched: Bool
     }
 
     /// The snippet with each matched run between `open` and `close`.

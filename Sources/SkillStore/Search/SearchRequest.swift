@@ -13,7 +13,7 @@ public struct SearchRequest: Sendable, Equatable {
     public var allVersions: Bool
 
     public static let defaultLimit = 10
-    public static let maxLimit = 1000
+    static let maxLimit = 1000
 
     public init(
         query: String, kind: SearchKind? = nil, label: ClaimLabel? = nil, skill: String? = nil,

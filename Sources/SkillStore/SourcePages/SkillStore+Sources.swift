@@ -71,7 +71,7 @@ extension SkillStore {
 
     /// The latest stored version of the source at `target` (a citation's
     /// URL without query or fragment), if one is stored.
-    public func source(at target: String) throws -> StoredSource? {
+    func source(at target: String) throws -> StoredSource? {
         guard let row = try database.queryFirst(
             "SELECT seq, url, blob, published_at FROM sources WHERE url = ? ORDER BY seq DESC LIMIT 1", [.text(target)])
         else { return nil }

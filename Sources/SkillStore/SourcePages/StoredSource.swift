@@ -5,10 +5,10 @@ public struct StoredSource: Sendable, Codable, Equatable {
     /// The page's blob id.
     public var id: BlobID
     public var publishedAt: String
-    public var sections: [SourceDocument.Section]
+    var sections: [SourceDocument.Section]
 
     /// The section a URL fragment names, if any.
-    public func section(forFragment fragment: String) -> SourceDocument.Section? {
+    func section(forFragment fragment: String) -> SourceDocument.Section? {
         SourceDocument(sections: sections).section(forFragment: fragment)
     }
 }

@@ -1,9 +1,9 @@
 /// A cross-link with whether it resolves in the store now.
-public struct ResolvedLink: Sendable, Codable, Equatable {
-    public var link: CrossLink
+struct ResolvedLink: Sendable, Codable, Equatable {
+    var link: CrossLink
     /// The skill that holds the link.
-    public var from: String
-    public var resolved: Bool
+    var from: String
+    var resolved: Bool
     /// The id of the target's latest SKILL.md, when the skill exists.
-    public var targetID: String?
+    var targetID: String?
 }

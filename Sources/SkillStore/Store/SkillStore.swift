@@ -52,7 +52,7 @@ public final class SkillStore {
     }
 
     /// Names of the migrations this binary carries, in order.
-    public static var migrationNames: [String] { Migrator().migrations.map(\.name) }
+    static var migrationNames: [String] { Migrator().migrations.map(\.name) }
 
     /// Names of the migrations applied to this database.
     public func appliedMigrations() throws -> [String] {

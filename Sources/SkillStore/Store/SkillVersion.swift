@@ -13,5 +13,5 @@ public struct SkillVersion: Sendable, Codable, Equatable {
     public var description: String
     public var publishedAt: String
     public var publishedBy: String
-    public var files: [BundleManifest.Entry]
+    var files: [BundleManifest.Entry]
 }
