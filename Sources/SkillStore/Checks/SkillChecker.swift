@@ -202,14 +202,3 @@ public struct SkillChecker {
         return keys
     }
 }
-
-extension TimeText {
-    /// `1:10`, `1:02:03`.
-    static func format(_ seconds: Int) -> String {
-        let hours = seconds / 3600
-        let minutes = (seconds % 3600) / 60
-        let rest = seconds % 60
-        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
-    }
-}

@@ -59,8 +59,3 @@ extension FailureKind {
         }
     }
 }
-
-/// An error that knows what kind of failure it is.
-public protocol KindedError: Error {
-    var kind: FailureKind { get }
-}

@@ -1,29 +1,8 @@
-/// What changed between two versions of a skill, at the level a reviewer
-/// reads: claims added, removed, reworded or relabelled, citations added or
-/// removed, rules added, removed or retitled.
-public struct GraphChange: Sendable, Codable, Equatable {
-    public enum Kind: String, Sendable, Codable {
-        case claimAdded = "claim-added", claimRemoved = "claim-removed", claimRelabelled = "claim-relabelled"
-        /// Reworded: most words kept, some changed (label words and link text aside).
-        case claimChanged = "claim-changed"
-        case citationAdded = "citation-added", citationRemoved = "citation-removed"
-        case ruleAdded = "rule-added", ruleRemoved = "rule-removed", ruleRetitled = "rule-retitled"
-    }
-
-    public var kind: Kind
-    /// The line in the old version (removals) or the new one (everything else).
-    public var line: Int
-    /// The claim's text or the rule's id and title.
-    public var subject: String
-    /// `unverified -> measured`, a URL, or `old title -> new title`.
-    public var detail: String?
-}
-
-public enum GraphDiff {
+enum GraphDiff {
     /// The changes from `old` to `new`. Claims are matched by their words
     /// without label words and link text (so relabelling or removing a link
     /// keeps a claim the same claim), then by similar wording.
-    public static func changes(from old: SkillGraph, to new: SkillGraph, vocabulary: LabelVocabulary = .standard) -> [GraphChange] {
+    static func changes(from old: SkillGraph, to new: SkillGraph, vocabulary: LabelVocabulary = .standard) -> [GraphChange] {
         var changes: [GraphChange] = []
         let oldTitles = Dictionary(old.rules.map { ($0.id, $0.title ?? "") }, uniquingKeysWith: { first, _ in first })
         let retitled: [(String, String)] = new.rules.compactMap { rule in

@@ -20,7 +20,7 @@ public struct BlobDigest: Hashable, Sendable, CustomStringConvertible, Codable {
     }
 
     /// Accepts exactly 64 lowercase or uppercase hex characters.
-    public init?(hex: String) {
+    init?(hex: String) {
         guard hex.utf8.count == 64, hex.utf8.allSatisfy(Self.isHexDigit) else { return nil }
         self.hex = hex.lowercased()
     }

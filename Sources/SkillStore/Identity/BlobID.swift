@@ -4,7 +4,7 @@
 public struct BlobID: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
     public let bits: UInt64
 
-    public init(bits: UInt64) {
+    init(bits: UInt64) {
         self.bits = bits
     }
 

@@ -16,7 +16,7 @@ public struct InvalidIdentity: KindedError, Sendable, Equatable, CustomStringCon
     /// Why it is not one, or how to write one.
     public var reason: String
 
-    public init(_ identity: Identity, text: String, reason: String) {
+    init(_ identity: Identity, text: String, reason: String) {
         self.identity = identity
         self.text = text
         self.reason = reason

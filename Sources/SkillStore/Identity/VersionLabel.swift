@@ -2,7 +2,7 @@
 /// `@` (it separates name and label in `name@label`) or `/` (labels appear in
 /// URL paths).
 public enum VersionLabel {
-    public static let maxLength = 128
+    static let maxLength = 128
 
     public static func problem(with label: String) -> String? {
         if label.isEmpty { return "is empty" }

@@ -10,7 +10,7 @@ public struct SkillLock: Codable, Sendable, Equatable {
         public var path: String
         public var size: Int
         public var executable: Bool
-        public var sha256: String
+        var sha256: String
 
         public init(path: String, size: Int, executable: Bool, sha256: String) {
             self.path = path
@@ -36,7 +36,7 @@ public struct SkillLock: Codable, Sendable, Equatable {
         public var manifest: BlobID
         public var files: [File]
 
-        public init(name: String, label: String, manifest: BlobID, files: [File]) {
+        init(name: String, label: String, manifest: BlobID, files: [File]) {
             self.name = name
             self.label = label
             self.manifest = manifest
@@ -45,12 +45,12 @@ public struct SkillLock: Codable, Sendable, Equatable {
     }
 
     public static let fileName = "skills.lock.json"
-    public static let currentFormat = "skillstore.lock.v1"
+    static let currentFormat = "skillstore.lock.v1"
 
     public var format: String
     public var skills: [Skill]
 
-    public init(skills: [Skill] = []) {
+    init(skills: [Skill] = []) {
         format = Self.currentFormat
         self.skills = skills.sorted { $0.name < $1.name }
     }
@@ -62,7 +62,7 @@ public struct SkillLock: Codable, Sendable, Equatable {
         skills.sort { $0.name < $1.name }
     }
 
-    public func encoded() -> [UInt8] {
+    func encoded() -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(self) else { preconditionFailure("a lock is always encodable") }
@@ -123,10 +123,4 @@ public struct SkillLock: Codable, Sendable, Equatable {
         let path = (folder as NSString).appendingPathComponent(Self.fileName)
         try Data(encoded()).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
-}
-
-/// A pull, verify or lock problem that is not about a skill's content.
-public struct InstallError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
 }

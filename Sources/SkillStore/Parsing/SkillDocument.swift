@@ -4,11 +4,11 @@ public struct SkillDocument: Sendable {
     public var name: String
     public var description: String
     /// The whole front-matter map, other keys included.
-    public var frontMatter: YAMLNode
-    public var body: MarkdownNode
+    var frontMatter: YAMLNode
+    var body: MarkdownNode
     /// The body text (BOM removed, CRLF read as LF) and the file line it starts on.
-    public var bodyText: String
-    public var bodyFirstLine: Int
+    var bodyText: String
+    var bodyFirstLine: Int
 
     /// The version label the front-matter declares: `version`, else `metadata.version`.
     public var declaredVersion: String? {

@@ -3,7 +3,7 @@ public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertib
     public var line: Int
     public var column: Int
 
-    public init(line: Int, column: Int) {
+    init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }

@@ -7,7 +7,7 @@ public struct BundleBatch: Sendable {
     private let make: @Sendable (Int) throws(InputRefused) -> SkillBundle
 
     /// The skills at `sources`, each read from disk when its turn comes.
-    public init(reading sources: [SkillSource], limits: BundleReader.Limits = .init()) {
+    init(reading sources: [SkillSource], limits: BundleReader.Limits = .init()) {
         count = sources.count
         make = { index throws(InputRefused) in try SkillBundle(reading: sources[index], limits: limits) }
     }

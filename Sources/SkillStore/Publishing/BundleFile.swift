@@ -6,7 +6,7 @@ public struct BundleFile: Sendable, Equatable {
     public var bytes: [UInt8]
     public var executable: Bool
 
-    public init(path: String, bytes: [UInt8], executable: Bool) {
+    init(path: String, bytes: [UInt8], executable: Bool) {
         self.path = path
         self.bytes = bytes
         self.executable = executable

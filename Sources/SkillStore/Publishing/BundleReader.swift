@@ -8,11 +8,11 @@ import Foundation
 public struct BundleReader: Sendable {
     public struct Limits: Sendable {
         /// The largest file accepted (default 4 MiB).
-        public var maxFileSize = 4 << 20
+        var maxFileSize = 4 << 20
         /// The largest bundle accepted, all files together (default 64 MiB).
-        public var maxBundleSize = 64 << 20
+        var maxBundleSize = 64 << 20
         /// The most files a bundle may hold (default 10,000).
-        public var maxFiles = 10_000
+        var maxFiles = 10_000
 
         public init() {}
 
@@ -47,9 +47,9 @@ public struct BundleReader: Sendable {
             code: "path-invalid")
     }
 
-    public var limits: Limits
+    var limits: Limits
 
-    public init(limits: Limits = Limits()) {
+    init(limits: Limits = Limits()) {
         self.limits = limits
     }
 

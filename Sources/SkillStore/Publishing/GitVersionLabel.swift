@@ -13,7 +13,7 @@ public enum GitVersionLabel {
     }
 
     /// `skillPath` is a skill folder or a lone skill file.
-    public static func derive(for source: SkillSource) -> Outcome {
+    static func derive(for source: SkillSource) -> Outcome {
         let isFolder = source.kind == .folder
         let folder = isFolder ? source.path : (source.path as NSString).deletingLastPathComponent
         let directory = folder.isEmpty ? "." : folder

@@ -8,19 +8,19 @@ public struct SkillBundle: Sendable {
     /// name it; a folder's name is the one its skill must carry.
     public var source: SkillSource
     /// `SKILL.md` first, then the other files in path order.
-    public var files: [BundleFile]
+    var files: [BundleFile]
     /// Where a version label comes from when neither `--version` nor the
     /// front-matter gives one.
-    public var gitLabel: GitLabelOrigin
+    var gitLabel: GitLabelOrigin
 
-    public enum GitLabelOrigin: Sendable, Equatable {
+    enum GitLabelOrigin: Sendable, Equatable {
         /// Ask git about the folder on disk.
         case checkout
         /// What the sender's git said, carried with the upload (nil: nothing was sent).
         case carried(GitVersionLabel.Outcome?)
     }
 
-    public init(source: SkillSource, files: [BundleFile], gitLabel: GitLabelOrigin) {
+    init(source: SkillSource, files: [BundleFile], gitLabel: GitLabelOrigin) {
         self.source = source
         self.files = files
         self.gitLabel = gitLabel

@@ -3,8 +3,8 @@ import Foundation
 /// Where a skill to publish lives on disk: a folder holding `SKILL.md` (the
 /// whole folder is its bundle) or a single Markdown file (a bundle of one).
 public struct SkillSource: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable { case folder, file }
-    public var kind: Kind
+    enum Kind: Sendable, Hashable { case folder, file }
+    var kind: Kind
     /// The folder, or the file, as a path.
     public var path: String
 
@@ -59,24 +59,5 @@ public struct SkillSource: Sendable, Hashable {
             if FileKind(child) == .directory { found += skillFolders(under: child) }
         }
         return found
-    }
-}
-
-/// What `lstat` says a path is.
-enum FileKind: Equatable {
-    case missing, file, directory, symlink, other
-
-    init(_ path: String, followingLinks: Bool = false) {
-        var info = stat()
-        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else {
-            self = .missing
-            return
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: self = .file
-        case S_IFDIR: self = .directory
-        case S_IFLNK: self = .symlink
-        default: self = .other
-        }
     }
 }

@@ -11,7 +11,7 @@ public enum TarArchive {
         public var executable: Bool
         /// Pax records about the file in SkillStore's own namespace
         /// (`SKILLSTORE.*`, as POSIX reserves vendor prefixes); others are dropped.
-        public var attributes: [String: String]
+        var attributes: [String: String]
 
         public init(path: String, bytes: [UInt8], executable: Bool, attributes: [String: String] = [:]) {
             self.path = path
@@ -23,14 +23,14 @@ public enum TarArchive {
 
     /// The largest pax extended header read (its records: a long path and
     /// SkillStore's own).
-    public static let maxPaxHeader = 64 * 1024
+    static let maxPaxHeader = 64 * 1024
 
     /// The prefix of the pax records an entry's `attributes` keep.
-    public static let attributePrefix = "SKILLSTORE."
+    static let attributePrefix = "SKILLSTORE."
     /// On a SKILL.md: the version label its sender derived from git.
-    public static let gitLabelKey = "SKILLSTORE.git_label"
+    static let gitLabelKey = "SKILLSTORE.git_label"
     /// On a SKILL.md: why its sender could derive no git label.
-    public static let gitUnavailableKey = "SKILLSTORE.git_unavailable"
+    static let gitUnavailableKey = "SKILLSTORE.git_unavailable"
 
     /// The git label outcome `entry` carries, if it carries one; a label
     /// that is not a valid version label is reported as unavailable.
@@ -43,7 +43,7 @@ public enum TarArchive {
     }
 
     /// The records that carry `outcome` on a SKILL.md entry.
-    public static func attributes(for outcome: GitVersionLabel.Outcome) -> [String: String] {
+    static func attributes(for outcome: GitVersionLabel.Outcome) -> [String: String] {
         switch outcome {
         case .label(let label): [gitLabelKey: label]
         case .unavailable(let reason): [gitUnavailableKey: reason]

@@ -8,21 +8,21 @@ import Foundation
 /// and may be written. Anything else (stray quotes, parentheses, `NEAR(`,
 /// punctuation) is read as plain words. Every term is emitted as an FTS5
 /// string (`"fold"`), so the tokenizer, not the query grammar, sees its text.
-public struct SearchQuery: Sendable, Equatable {
+struct SearchQuery: Sendable, Equatable {
     /// At most this many terms are kept, so a pasted page cannot make a slow query.
-    public static let maxTerms = 32
+    static let maxTerms = 32
 
-    public struct Term: Sendable, Equatable {
-        public var text: String
-        public var prefix: Bool
+    struct Term: Sendable, Equatable {
+        var text: String
+        var prefix: Bool
     }
 
     /// Terms joined by OR; the groups are ANDed.
-    public var groups: [[Term]]
-    public var excluded: [Term]
+    var groups: [[Term]]
+    var excluded: [Term]
 
     /// Nil when the input holds no searchable word (empty, or only operators and punctuation).
-    public init?(_ input: String) {
+    init?(_ input: String) {
         var groups: [[Term]] = []
         var excluded: [Term] = []
         var pendingOr = false
@@ -58,7 +58,7 @@ public struct SearchQuery: Sendable, Equatable {
     }
 
     /// The FTS5 expression: `("a" OR "b") AND "c"* NOT "d"`.
-    public var fts5: String {
+    var fts5: String {
         var expression = groups.map { group in
             let alternatives = group.map(Self.quoted)
             return alternatives.count == 1 ? alternatives[0] : "(" + alternatives.joined(separator: " OR ") + ")"
@@ -72,7 +72,7 @@ public struct SearchQuery: Sendable, Equatable {
     /// openings cannot match: porter stems change only a word's ending, so
     /// the first three letters of a word and of any word it matches agree.
     /// A quick test before asking FTS5; it may pass text that does not match.
-    public var openings: [[[UInt8]]] {
+    var openings: [[[UInt8]]] {
         groups.map { group in
             group.map { term in
                 let word = Self.words(in: term.text).first ?? term.text
@@ -83,7 +83,7 @@ public struct SearchQuery: Sendable, Equatable {
 
     /// UTF-8 of `text` in lower case, without accents: how the tokenizer
     /// compares words (ASCII, the common case, without Foundation).
-    public static func folded(_ text: String) -> [UInt8] {
+    static func folded(_ text: String) -> [UInt8] {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             return text.utf8.map(ByteText.lowercased)
         }
@@ -109,7 +109,7 @@ public struct SearchQuery: Sendable, Equatable {
     /// The query without its exclusions: what a section must contain for a
     /// rule or claim in it to match (the rest of the section may hold an
     /// excluded word that the rule or claim does not).
-    public var withoutExclusions: SearchQuery {
+    var withoutExclusions: SearchQuery {
         var query = self
         query.excluded = []
         return query

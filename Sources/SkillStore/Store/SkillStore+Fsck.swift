@@ -1,18 +1,3 @@
-/// A problem `fsck` found: what is wrong and where.
-public struct IntegrityProblem: Sendable, Codable, Equatable, CustomStringConvertible {
-    /// The blob id or `skill@label` concerned.
-    public var subject: String
-    public var message: String
-
-    public var description: String { "\(subject): \(message)" }
-}
-
-public struct IntegrityReport: Sendable, Codable {
-    public var blobsChecked = 0
-    public var versionsChecked = 0
-    public var problems: [IntegrityProblem] = []
-}
-
 extension SkillStore {
     /// Re-hashes every blob and checks every version against its manifest.
     /// `progress` is called with blobs checked so far and the total.

@@ -115,7 +115,7 @@ extension SkillStore {
     /// The graph of a stored version: extracted again from its immutable
     /// SKILL.md with the database's vocabulary, exactly as at publish. Only
     /// rules and links are rows, for questions across skills.
-    public func graph(of version: SkillVersion) throws -> SkillGraph {
+    func graph(of version: SkillVersion) throws -> SkillGraph {
         let bytes = try blob(.id(version.id)).bytes
         let document: SkillDocument
         do {

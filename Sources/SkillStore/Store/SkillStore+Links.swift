@@ -1,19 +1,9 @@
-/// A cross-link with whether it resolves in the store now.
-public struct ResolvedLink: Sendable, Codable, Equatable {
-    public var link: CrossLink
-    /// The skill that holds the link.
-    public var from: String
-    public var resolved: Bool
-    /// The id of the target's latest SKILL.md, when the skill exists.
-    public var targetID: String?
-}
-
 extension SkillStore {
     /// The links of `version`, resolved against the store as it is now: a
     /// skill link resolves when the skill exists, a rule link when the
     /// skill's latest version has that rule. Links from a bare word in
     /// backticks that names no skill are left out: they were never links.
-    public func outgoingLinks(of version: SkillVersion, graph: SkillGraph? = nil) throws -> [ResolvedLink] {
+    func outgoingLinks(of version: SkillVersion, graph: SkillGraph? = nil) throws -> [ResolvedLink] {
         let links = try graph?.links ?? self.graph(of: version).links
         return try links.compactMap { link in
             let target = try latestVersionSequence(of: link.skill)
@@ -24,7 +14,7 @@ extension SkillStore {
     }
 
     /// Links to `name` from the latest version of every other skill.
-    public func incomingLinks(to name: String) throws -> [ResolvedLink] {
+    func incomingLinks(to name: String) throws -> [ResolvedLink] {
         let rows = try database.query("""
             SELECT l.kind, l.skill, l.rule_id, l.line, l.col, l.certain, v.skill AS source
             FROM links l JOIN versions v ON v.seq = l.version
@@ -53,13 +43,13 @@ extension SkillStore {
     }
 
     /// Whether the latest version of `name` has rule `rule`; nil when no such skill is published.
-    public func latestVersion(of name: String, hasRule rule: String) throws -> Bool? {
+    func latestVersion(of name: String, hasRule rule: String) throws -> Bool? {
         guard let target = try latestVersionSequence(of: name) else { return nil }
         return try resolves(CrossLink(kind: .rule, skill: name, rule: rule, location: SourceLocation(line: 1, column: 1), certain: true), target: target)
     }
 
     /// Whether a skill of that name is published.
-    public func skillExists(_ name: String) throws -> Bool {
+    func skillExists(_ name: String) throws -> Bool {
         try latestVersionSequence(of: name) != nil
     }
 

@@ -1,58 +1,5 @@
 import Foundation
 
-public struct PublishOptions: Sendable {
-    /// A label for every skill of this publish (`--version`), before any other source.
-    public var version: String?
-    /// Publish the valid skills and report the rest, instead of refusing all.
-    public var skipInvalid = false
-    /// Who publishes, recorded with each new version.
-    public var publisher = "unknown"
-    /// The skills this publish may write (a server token's scope); any
-    /// other skill is refused with `token-scope`.
-    public var allowsSkill: @Sendable (String) -> Bool = { _ in true }
-    /// Why a skill outside `allowsSkill` is refused.
-    public var scopeDescription = ""
-    /// Called at the moments a crash test needs to tell apart: every row
-    /// written but the transaction still open, and just after the commit.
-    public var checkpoint: @Sendable (PublishCheckpoint) -> Void = { _ in }
-
-    public init() {}
-}
-
-/// A moment inside a publish (`PublishOptions.checkpoint`).
-public enum PublishCheckpoint: String, Sendable {
-    /// Every row is written; the transaction has not committed.
-    case beforeCommit = "before-commit"
-    /// The transaction has committed.
-    case committed
-}
-
-/// The outcome for one skill of a publish.
-public struct PublishResult: Sendable, Codable, Equatable {
-    public enum Status: String, Sendable, Codable {
-        /// A new version was recorded.
-        case new
-        /// The same bundle was already published as this version; nothing changed.
-        case unchanged
-    }
-
-    public var name: String
-    public var label: String
-    public var id: BlobID
-    public var manifest: BlobID
-    public var sequence: Int
-    public var status: Status
-    public var path: String
-}
-
-public struct PublishReport: Sendable {
-    public var results: [PublishResult] = []
-    /// Skills refused, each with its reasons (only with `skipInvalid`).
-    public var refused: [InputRefused] = []
-
-    public init() {}
-}
-
 extension SkillStore {
     /// Publishes every skill of `bundles` in one transaction: the one path
     /// of every publish, from folders on disk or from an uploaded archive.

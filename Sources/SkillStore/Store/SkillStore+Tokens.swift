@@ -1,17 +1,5 @@
 import Foundation
 
-/// A publishing token as listed: never its secret.
-public struct PublishToken: Sendable, Codable, Equatable {
-    public var name: String
-    /// A glob over skill names (`*`, `duo-*`): the skills the token may publish.
-    public var scope: String
-    public var createdAt: String
-    public var revokedAt: String?
-
-    /// Whether the token may publish the skill `name`.
-    public func allows(_ skill: String) -> Bool { fnmatch(scope, skill, 0) == 0 }
-}
-
 extension SkillStore {
     /// Creates a token and returns its secret, which is not kept: only its
     /// SHA-256 is stored. Names are unique, and a revoked name stays taken.

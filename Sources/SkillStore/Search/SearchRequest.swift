@@ -1,17 +1,3 @@
-/// What a search hit is.
-public enum SearchKind: String, Sendable, Codable, CaseIterable {
-    /// A skill's name and description.
-    case skill
-    /// A section of a skill: its heading path and its sentences.
-    case section
-    /// A numbered rule: its title and its text.
-    case rule
-    /// One claim (a sentence, list item or table cell) with its label.
-    case claim
-    /// A section of a source page published with `publish --source`.
-    case source
-}
-
 /// A search as the CLI and the HTTP API take it.
 public struct SearchRequest: Sendable, Equatable {
     /// The user's text, in the query language of `SearchQuery`.
@@ -27,7 +13,7 @@ public struct SearchRequest: Sendable, Equatable {
     public var allVersions: Bool
 
     public static let defaultLimit = 10
-    public static let maxLimit = 1000
+    static let maxLimit = 1000
 
     public init(
         query: String, kind: SearchKind? = nil, label: ClaimLabel? = nil, skill: String? = nil,
@@ -94,43 +80,5 @@ extension SearchRequest {
             count = number
         }
         self.init(query: query, kind: parsedKind, label: parsedLabel, skill: skill, limit: count, allVersions: allVersions)
-    }
-}
-
-/// One ranked hit.
-public struct SearchHit: Sendable, Codable, Equatable {
-    public var kind: SearchKind
-    /// Where it is: `oven-spring` (skill), `oven-spring#R6` (rule),
-    /// `oven-spring:42` (section or claim, by line), `https://example.org/page#anchor` (source).
-    public var address: String
-    /// The skill, for every kind but source.
-    public var skill: String?
-    /// The skill's version label.
-    public var version: String?
-    /// The blob the hit is in: the version's SKILL.md, or the source page.
-    public var id: BlobID
-    /// For a source: its URL.
-    public var url: String?
-    /// For a claim: its provenance label.
-    public var label: ClaimLabel?
-    /// The line it starts on (sections, claims, source sections).
-    public var line: Int?
-    /// For a rule: its id.
-    public var rule: String?
-    /// The heading path it sits under (for a section: its own).
-    public var section: [String]
-    /// The text around the matched words; `matched` runs are query terms.
-    public var snippet: [SnippetRun]
-    /// bm25 relevance: higher is better. Comparable within one search only.
-    public var score: Double
-
-    public struct SnippetRun: Sendable, Codable, Equatable {
-        public var text: String
-        public var matched: Bool
-    }
-
-    /// The snippet with each matched run between `open` and `close`.
-    public func snippetText(open: String = "[", close: String = "]") -> String {
-        snippet.map { $0.matched ? open + $0.text + close : $0.text }.joined()
     }
 }

@@ -6,49 +6,6 @@ extension SkillStore {
     /// case and diacritics folded.
     static let searchTokenizer = "porter unicode61 remove_diacritics 2"
 
-    // MARK: Writing the index
-
-    /// Writes the full-text rows of a skill version or a source, inside the
-    /// caller's transaction. Each kind's rows are numbered from 0, in order;
-    /// rows past `SearchRowID.maxOrdinal` of a kind (only a huge skill has
-    /// them) are not indexed, nor is an owner past `SearchRowID.ownerMask`.
-    func writeSearchEntries(_ entries: [SearchEntry], owner: Int) throws {
-        // A rowid holds 32 bits of owner: past four billion publishes, not indexed.
-        guard owner <= SearchRowID.ownerMask else { return }
-        let insert = try database.statement("""
-            INSERT INTO search (rowid, name, description, headings, body, ref, units) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """)
-        var counts = [Int](repeating: 0, count: SearchKind.allCases.count + 1)
-        for entry in entries {
-            let ordinal = counts[entry.kind.code]
-            guard ordinal <= SearchRowID.maxOrdinal else { continue }
-            counts[entry.kind.code] += 1
-            let rowID = SearchRowID(kind: entry.kind, owner: owner, ordinal: ordinal, contents: entry.contents)
-            try insert.bind(1, Int(rowID.rawValue))
-            try insert.bind(2, entry.name)
-            try insert.bind(3, entry.description)
-            try insert.bind(4, entry.headings)
-            try insert.bind(5, entry.body)
-            try insert.bind(6, entry.ref)
-            try insert.bind(7, entry.units)
-            try insert.runBound()
-        }
-    }
-
-    /// Records `version` as the latest of `skill`, which is what search shows.
-    func markLatest(_ version: Int, of skill: String) throws {
-        try database.statement("UPDATE skills SET latest = ? WHERE name = ?").run([.integer(Int64(version)), .text(skill)])
-    }
-
-    /// Removes the full-text rows of a skill version, or of a source.
-    func deleteSearchEntries(owner: Int, source: Bool) throws {
-        let range = SearchRowID.range(of: source ? SearchRowID.sourceKinds : SearchRowID.versionKinds, owner: owner)
-        try database.statement("DELETE FROM search WHERE rowid BETWEEN ? AND ?")
-            .run([.integer(range.lowerBound), .integer(range.upperBound)])
-    }
-
-    // MARK: Searching
-
     /// bm25 weights of the index's columns: name, description, headings,
     /// text (and the two unindexed columns).
     static let searchWeights = "10.0, 4.0, 3.0, 1.0, 0.0, 0.0"

@@ -8,12 +8,12 @@ public struct LabelVocabulary: Sendable, Equatable {
     /// not a label at all, and its length alone says so.
     private var wordLengths: UInt64
 
-    public static let standard = LabelVocabulary(words: [
+    static let standard = LabelVocabulary(words: [
         "measured": .measured, "derived": .derived, "judgement": .judgement,
         "judgment": .judgement, "unverified": .unverified,
     ])
 
-    public init(words: [String: ClaimLabel]) {
+    init(words: [String: ClaimLabel]) {
         let lowered = Dictionary(uniqueKeysWithValues: words.map { ($0.key.lowercased(), $0.value) })
         self.words = lowered
         wordLengths = Self.lengths(of: lowered)

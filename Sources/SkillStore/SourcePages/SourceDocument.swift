@@ -1,17 +1,17 @@
 /// A page that skills cite, split into sections: Markdown headings, or in
 /// plain text, short title lines standing alone between blank lines.
-public struct SourceDocument: Sendable, Equatable {
-    public struct Section: Sendable, Codable, Equatable {
-        public var title: String
-        public var line: Int
+struct SourceDocument: Sendable, Equatable {
+    struct Section: Sendable, Codable, Equatable {
+        var title: String
+        var line: Int
         /// The section's text, up to the next title.
-        public var text: String
+        var text: String
     }
 
-    public var sections: [Section]
+    var sections: [Section]
 
     /// Reads `text`: as Markdown when it has headings, else as plain text.
-    public init(text: String) {
+    init(text: String) {
         if let parsed = try? MarkdownParser().parse(text),
            parsed.children.contains(where: { if case .heading = $0.kind { true } else { false } }) {
             sections = Self.markdownSections(parsed, lines: text.split(separator: "\n", omittingEmptySubsequences: false))
@@ -22,13 +22,13 @@ public struct SourceDocument: Sendable, Equatable {
 
     /// The section a URL fragment names: `Vertical-controls` finds
     /// "Vertical controls" (case, hyphens and punctuation ignored).
-    public func section(forFragment fragment: String) -> Section? {
+    func section(forFragment fragment: String) -> Section? {
         let key = Self.anchorKey(fragment)
         return sections.first { Self.anchorKey($0.title) == key }
     }
 
     /// Lower-case letters and digits, every other run of characters one space.
-    public static func anchorKey(_ text: String) -> String {
+    static func anchorKey(_ text: String) -> String {
         var key = ""
         var pendingSpace = false
         for character in text.lowercased() {
@@ -78,5 +78,11 @@ public struct SourceDocument: Sendable, Equatable {
               let last = text.last, !".,;:!?".contains(last)
         else { return false }
         return text.split(separator: " ").count <= 8
+    }
+}
+
+extension SourceDocument {
+    init(sections: [Section]) {
+        self.sections = sections
     }
 }

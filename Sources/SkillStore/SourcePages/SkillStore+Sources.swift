@@ -1,34 +1,5 @@
 import Foundation
 
-/// A stored source document: the latest version of a page skills cite.
-public struct StoredSource: Sendable, Codable, Equatable {
-    public var url: String
-    public var sequence: Int
-    /// The page's blob id.
-    public var id: BlobID
-    public var publishedAt: String
-    public var sections: [SourceDocument.Section]
-
-    /// The section a URL fragment names, if any.
-    public func section(forFragment fragment: String) -> SourceDocument.Section? {
-        SourceDocument(sections: sections).section(forFragment: fragment)
-    }
-}
-
-public struct SourcePublishResult: Sendable, Codable, Equatable {
-    public var url: String
-    public var id: BlobID
-    public var sequence: Int
-    public var sections: Int
-    public var status: PublishResult.Status
-}
-
-extension SourceDocument {
-    init(sections: [Section]) {
-        self.sections = sections
-    }
-}
-
 extension SkillStore {
     /// Stores the page at `path` as the latest version of the source `url`
     /// (compared without query or fragment). The same bytes again are a no-op.
@@ -100,7 +71,7 @@ extension SkillStore {
 
     /// The latest stored version of the source at `target` (a citation's
     /// URL without query or fragment), if one is stored.
-    public func source(at target: String) throws -> StoredSource? {
+    func source(at target: String) throws -> StoredSource? {
         guard let row = try database.queryFirst(
             "SELECT seq, url, blob, published_at FROM sources WHERE url = ? ORDER BY seq DESC LIMIT 1", [.text(target)])
         else { return nil }
@@ -122,14 +93,5 @@ extension SkillStore {
         return StoredSource(
             url: row.string("url"), sequence: try row.int("seq"), id: try row.blobID("blob"),
             publishedAt: row.string("published_at"), sections: sections)
-    }
-}
-
-/// A request that cannot be carried out as asked (a usage error, exit 2).
-public struct UsageProblem: Error, Sendable, CustomStringConvertible {
-    public var description: String
-
-    public init(_ description: String) {
-        self.description = description
     }
 }

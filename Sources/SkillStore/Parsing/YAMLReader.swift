@@ -1,64 +1,19 @@
 import CYAML
 
-/// A YAML value read from front-matter, with where it starts.
-public struct YAMLNode: Sendable, Equatable {
-    public enum Value: Sendable, Equatable {
-        case null
-        case bool(Bool)
-        /// A plain scalar that reads as a number; `text` is the source form
-        /// (`1.10` stays `1.10` when used as a version label).
-        case number(Double, text: String)
-        case string(String)
-        case list([YAMLNode])
-        case map([YAMLEntry])
-    }
-
-    public var value: Value
-    public var location: SourceLocation
-
-    /// The entry for `key` when this node is a map.
-    public subscript(key: String) -> YAMLNode? {
-        guard case .map(let entries) = value else { return nil }
-        return entries.first { $0.key == key }?.value
-    }
-
-    /// The text of a scalar (string, number, bool), or nil.
-    public var scalarText: String? {
-        switch value {
-        case .string(let text): return text
-        case .number(_, let text): return text
-        case .bool(let flag): return flag ? "true" : "false"
-        case .null, .list, .map: return nil
-        }
-    }
-}
-
-public struct YAMLEntry: Sendable, Equatable {
-    public var key: String
-    public var keyLocation: SourceLocation
-    public var value: YAMLNode
-}
-
-/// A front-matter error, with the location (in the YAML text) it concerns.
-public struct YAMLError: Error, Sendable, Equatable {
-    public var message: String
-    public var location: SourceLocation
-}
-
 /// Reads one YAML document into `YAMLNode`s with libyaml's event parser.
 ///
 /// Front-matter is data from strangers, so the reader refuses what could make
 /// a small file expensive: aliases (the "billion laughs"), nesting deeper than
 /// `maxDepth`, more than `maxNodes` nodes. Duplicate keys are errors, as YAML
 /// 1.2 says. Plain scalars resolve by the YAML 1.2 core schema.
-public struct YAMLReader {
-    public var maxDepth = 32
-    public var maxNodes = 10_000
+struct YAMLReader {
+    var maxDepth = 32
+    var maxNodes = 10_000
 
-    public init() {}
+    init() {}
 
     /// Parses `text`; an empty document is `.null`.
-    public func parse(_ text: String) throws(YAMLError) -> YAMLNode {
+    func parse(_ text: String) throws(YAMLError) -> YAMLNode {
         let parser = EventParser(text: text)
         var nodes = 0
         var stack: [Builder] = []
@@ -287,51 +242,5 @@ private final class EventParser {
         return YAMLError(
             message: "YAML syntax error: \(message)",
             location: SourceLocation(line: Int(mark.line) + 1, column: Int(mark.column) + 1))
-    }
-}
-
-extension YAMLNode {
-    /// The value as JSON text (map keys sorted); numbers JSON cannot hold
-    /// (infinities, NaN) become their YAML text.
-    public func jsonText() -> String {
-        var output = ""
-        writeJSON(into: &output)
-        return output
-    }
-
-    private func writeJSON(into output: inout String) {
-        switch value {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .number(let number, let text):
-            if number.isFinite, let exact = Int64(exactly: number) {
-                output += String(exact)
-            } else if number.isFinite {
-                output += String(number)
-            } else {
-                Self.writeString(text, into: &output)
-            }
-        case .string(let text): Self.writeString(text, into: &output)
-        case .list(let items):
-            output += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { output += "," }
-                item.writeJSON(into: &output)
-            }
-            output += "]"
-        case .map(let entries):
-            output += "{"
-            for (index, entry) in entries.sorted(by: { $0.key < $1.key }).enumerated() {
-                if index > 0 { output += "," }
-                Self.writeString(entry.key, into: &output)
-                output += ":"
-                entry.value.writeJSON(into: &output)
-            }
-            output += "}"
-        }
-    }
-
-    private static func writeString(_ text: String, into output: inout String) {
-        JSONText.appendQuoted(text, to: &output)
     }
 }

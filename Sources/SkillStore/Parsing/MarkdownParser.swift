@@ -1,60 +1,16 @@
 import CCmarkGFM
 import Foundation
 
-/// A Markdown node converted out of cmark-gfm, with 1-based positions in the
-/// whole file (front-matter lines included); `nil` where cmark reports none.
-public struct MarkdownNode: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
-        case document, blockQuote, list(ordered: Bool, start: Int), item, taskItem(checked: Bool)
-        case codeBlock(info: String), htmlBlock, paragraph, heading(level: Int), thematicBreak
-        case table, tableRow(header: Bool), tableCell
-        case text, softBreak, lineBreak, code, htmlInline, emphasis, strong, strikethrough
-        case link(url: String, title: String), image(url: String, title: String)
-        case footnoteDefinition, footnoteReference
-        /// A node type this converter does not know, by cmark's name for it.
-        case other(String)
-    }
-
-    public var kind: Kind
-    /// The text of leaf nodes: text, code, code blocks, HTML.
-    public var literal: String?
-    public var start: SourceLocation?
-    public var end: SourceLocation?
-    public var children: [MarkdownNode]
-
-    /// The concatenated text of this node and its descendants, as a reader sees it.
-    public var plainText: String {
-        var text = ""
-        appendPlainText(to: &text)
-        return text
-    }
-
-    /// One string for the whole subtree, not one per node joined at each level.
-    private func appendPlainText(to text: inout String) {
-        switch kind {
-        case .text, .code, .htmlInline: text += literal ?? ""
-        case .softBreak, .lineBreak: text += " "
-        default: for child in children { child.appendPlainText(to: &text) }
-        }
-    }
-}
-
-/// A Markdown error: the only one is nesting deep enough to be a hazard.
-public struct MarkdownError: Error, Sendable, Equatable {
-    public var message: String
-    public var location: SourceLocation
-}
-
 /// Parses CommonMark with GitHub's extensions (tables, autolinks,
 /// strikethrough, task lists) through cmark-gfm.
-public struct MarkdownParser {
+struct MarkdownParser {
     /// Deeper nesting than this is refused rather than recursed into.
-    public var maxDepth = 200
+    var maxDepth = 200
 
-    public init() {}
+    init() {}
 
     /// Parses `text`, whose first line is line `firstLine` of its file.
-    public func parse(_ text: String, firstLine: Int = 1) throws(MarkdownError) -> MarkdownNode {
+    func parse(_ text: String, firstLine: Int = 1) throws(MarkdownError) -> MarkdownNode {
         Self.registerExtensions
         let document = Self.parserLock.withLock { Self.parseDocument(text) }
         defer { cmark_node_free(document) }

@@ -1,0 +1,5 @@
+struct YAMLEntry: Sendable, Equatable {
+    var key: String
+    var keyLocation: SourceLocation
+    var value: YAMLNode
+}

@@ -1,0 +1,16 @@
+/// A skill read, parsed, validated, hashed and extracted, ready to record.
+struct PreparedSkill: Sendable {
+    var source: SkillSource
+    var name: String
+    var label: String
+    /// What the version row needs of the document. The parsed trees are not
+    /// kept: they are dropped on the worker that built them, not the writer.
+    var description: String
+    var frontMatterJSON: String
+    var nameLocation: SourceLocation?
+    var files: [(file: BundleFile, digest: BlobDigest)]
+    var manifest: BundleManifest
+    var manifestBytes: [UInt8]
+    var manifestDigest: BlobDigest
+    var rows: VersionRows
+}

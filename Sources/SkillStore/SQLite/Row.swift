@@ -1,0 +1,68 @@
+/// One row of a result, copied out of SQLite when it is read.
+struct Row {
+    private let values: [String: SQLValue]
+
+    init(statement: Statement) {
+        var values: [String: SQLValue] = [:]
+        for (name, index) in statement.columnIndexesForRow {
+            values[name] = statement.value(at: index)
+        }
+        self.values = values
+    }
+
+    subscript(_ column: String) -> SQLValue {
+        guard let value = values[column] else { preconditionFailure("no column \(column)") }
+        return value
+    }
+
+    func string(_ column: String) -> String {
+        switch self[column] {
+        case .text(let text): return text
+        case .integer(let number): return String(number)
+        case .real(let number): return String(number)
+        case .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
+        case .null: return ""
+        }
+    }
+
+    func optionalString(_ column: String) -> String? {
+        if case .null = self[column] { return nil }
+        return string(column)
+    }
+
+    /// A whole number; NULL or text that is no number is an error, not 0
+    /// (a zero made up here would pass for a real count or sequence).
+    func int(_ column: String) throws(SkillStoreError) -> Int {
+        switch self[column] {
+        case .integer(let number): return Int(number)
+        case .real(let number) where number.rounded(.towardZero) == number && abs(number) < 9e18: return Int(number)
+        case .text(let text) where Int(text) != nil: return Int(text)!
+        case let value: throw SkillStoreError.corrupt("column \(column) holds \(value.summary), not a whole number")
+        }
+    }
+
+    func double(_ column: String) throws(SkillStoreError) -> Double {
+        switch self[column] {
+        case .integer(let number): return Double(number)
+        case .real(let number): return number
+        case .text(let text) where Double(text) != nil: return Double(text)!
+        case let value: throw SkillStoreError.corrupt("column \(column) holds \(value.summary), not a number")
+        }
+    }
+
+    /// A blob id stored as 16 hex characters.
+    func blobID(_ column: String) throws(SkillStoreError) -> BlobID {
+        guard case .text(let text) = self[column], let id = BlobID(hex: text) else {
+            throw SkillStoreError.corrupt("column \(column) holds \(self[column].summary), not a blob id")
+        }
+        return id
+    }
+
+    func bytes(_ column: String) -> [UInt8] {
+        switch self[column] {
+        case .blob(let bytes): return bytes
+        case .text(let text): return Array(text.utf8)
+        default: return []
+        }
+    }
+}

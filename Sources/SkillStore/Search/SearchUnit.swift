@@ -1,0 +1,76 @@
+/// A rule or claim: a range of its section's indexed text.
+///
+/// A section row's text is its sentences, one per line; its `units` column
+/// lists, in order and separated by spaces, one entry per claim and rule:
+///
+///     12m           a sentence on line 12, labelled measured (the next line
+///                   of the text); labels m d j u, c cited, n unlabelled
+///     12d(3+25)     a parenthetical detail of the sentence before: 25 bytes
+///                   from byte 3 of that sentence
+///     R3@10:4-7     rule R3, on line 10: sentences 4 to 7 (counted from 0)
+///     R3@10:4-7t    the same, whose first sentence is its bold title
+struct SearchUnit: Equatable {
+    var kind: SearchKind
+    /// UTF-8 offsets into the section's text.
+    var range: Range<Int>
+    var line: Int
+    var label: ClaimLabel?
+    var rule: String?
+    /// For a rule: its first sentence is its title.
+    var titled = false
+
+    private static let labelCodes: [(ClaimLabel, UInt8)] = [
+        (.measured, UInt8(ascii: "m")), (.derived, UInt8(ascii: "d")), (.judgement, UInt8(ascii: "j")),
+        (.unverified, UInt8(ascii: "u")), (.cited, UInt8(ascii: "c")), (.unlabelled, UInt8(ascii: "n")),
+    ]
+
+    /// The code of `label`, as an ASCII byte.
+    static func code(of label: ClaimLabel) -> UInt8 {
+        labelCodes.first { $0.0 == label }?.1 ?? UInt8(ascii: "n")
+    }
+
+    /// The units of a section row, from its text and `units` column.
+    /// Entries that do not read (or point outside the text) are skipped.
+    static func decode(_ units: String, body: [UInt8]) -> [SearchUnit] {
+        var lines: [Range<Int>] = []
+        var start = 0
+        for (index, byte) in body.enumerated() where byte == 0x0A {
+            lines.append(start..<index)
+            start = index + 1
+        }
+        if !body.isEmpty { lines.append(start..<body.count) }
+
+        var decoded: [SearchUnit] = []
+        var sentence = -1
+        for entry in units.split(separator: " ") {
+            if entry.first == "R" {
+                let titled = entry.last == "t"
+                let parts = entry.dropLast(titled ? 1 : 0).split(whereSeparator: { "@:-".contains($0) })
+                guard parts.count == 4, let line = Int(parts[1]), let first = Int(parts[2]), let last = Int(parts[3]),
+                      first <= last, last < lines.count
+                else { continue }
+                decoded.append(SearchUnit(
+                    kind: .rule, range: lines[first].lowerBound..<lines[last].upperBound, line: line, rule: String(parts[0]),
+                    titled: titled))
+                continue
+            }
+            let digits = entry.prefix { $0.isASCII && $0.isNumber }
+            guard let line = Int(digits), let code = entry.dropFirst(digits.count).first,
+                  let label = labelCodes.first(where: { Character(UnicodeScalar($0.1)) == code })?.0
+            else { continue }
+            let detail = entry.dropFirst(digits.count + 1)
+            if detail.isEmpty {
+                sentence += 1
+                guard sentence < lines.count else { continue }
+                decoded.append(SearchUnit(kind: .claim, range: lines[sentence], line: line, label: label))
+            } else {
+                let numbers = detail.split(whereSeparator: { "()+".contains($0) }).compactMap { Int($0) }
+                guard numbers.count == 2, sentence >= 0, sentence < lines.count else { continue }
+                let lower = lines[sentence].lowerBound + numbers[0]
+                guard lower + numbers[1] <= lines[sentence].upperBound else { continue }
+                decoded.append(SearchUnit(kind: .claim, range: lower..<(lower + numbers[1]), line: line, label: label))
+            }
+        }
+        return decoded
+    }
+}

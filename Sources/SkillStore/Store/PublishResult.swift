@@ -1,0 +1,17 @@
+/// The outcome for one skill of a publish.
+public struct PublishResult: Sendable, Codable, Equatable {
+    public enum Status: String, Sendable, Codable {
+        /// A new version was recorded.
+        case new
+        /// The same bundle was already published as this version; nothing changed.
+        case unchanged
+    }
+
+    public var name: String
+    public var label: String
+    public var id: BlobID
+    public var manifest: BlobID
+    public var sequence: Int
+    public var status: Status
+    public var path: String
+}

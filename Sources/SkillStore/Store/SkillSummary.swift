@@ -1,0 +1,10 @@
+/// A skill and its latest version, for listings.
+public struct SkillSummary: Sendable, Codable, Equatable {
+    public var name: String
+    public var description: String
+    public var latestLabel: String
+    public var id: BlobID
+    public var manifest: BlobID
+    public var versions: Int
+    public var publishedAt: String
+}
