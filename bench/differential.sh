@@ -104,22 +104,21 @@ if [ ! -d "$seeds" ]; then
   seeds=
 fi
 # The real packs: checked only when --packs names a folder that holds one.
-packs_skipped=
+packs_skipped= pack_args=()
 if [ -z "$packs" ]; then
   packs_skipped="no --packs DIR given (bench/real-packs.sh --to DIR extracts fetched packs)"
 elif [ ! -d "$packs" ]; then
   packs_skipped="$packs is not a folder"
-elif [ -z "$(python3 bench/differential.py packs "$packs")" ]; then
-  packs_skipped="no pack in $packs (no subfolder with a SKILL.md below it)"
 else
-  log "real packs in $packs: $(python3 bench/differential.py packs "$packs" | paste -sd ' ')"
+  mapfile -t found < <(python3 bench/differential.py packs "$packs")
+  if [ ${#found[@]} = 0 ]; then
+    packs_skipped="no pack in $packs (no subfolder with a SKILL.md below it)"
+  else
+    log "${#found[@]} real packs in $packs: ${found[*]:0:5}$([ ${#found[@]} -le 5 ] || echo ' ...')"
+    pack_args=(--packs "$packs" --packs-limit "$packs_limit")
+  fi
 fi
-pack_args=()
-if [ -n "$packs_skipped" ]; then
-  log "real-pack checks skipped: $packs_skipped"
-else
-  pack_args=(--packs "$packs" --packs-limit "$packs_limit")
-fi
+[ -z "$packs_skipped" ] || log "real-pack checks skipped: $packs_skipped"
 root=/tmp/skillstore-differential
 mkdir -p "$root"
 run=$(mktemp -d "$root/run.XXXXXX")
