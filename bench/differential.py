@@ -3,6 +3,8 @@
 
     python3 bench/differential.py fixtures --out DIR --corpus DIR [--seeds DIR]
     python3 bench/differential.py run --skillctl BIN --fixtures DIR --corpus DIR --work DIR --out DIR
+                                      [--packs DIR] [--packs-limit N]
+    python3 bench/differential.py packs DIR
     python3 bench/differential.py compare OLD_OUT NEW_OUT [--expected TSV]
 
 `fixtures` writes the inputs both binaries share (so every path given to a
@@ -14,7 +16,11 @@ skills, and the tar bodies for HTTP publishes.
 `run` gives one binary its own folder and database, runs every command and
 requests every route of its server, and writes one file per check into
 --out: the command line or request, then exit status or HTTP status and
-headers, stdout and stderr or body, normalized (see `normalize`).
+headers, stdout and stderr or body, normalized (see `normalize`). With
+--packs, every pack folder in DIR is then published into a database of its
+own and its skills checked under `packs/<pack>/` (see `run_packs`).
+
+`packs` lists the pack folders `run --packs` would use, one a line.
 
 `compare` compares two such folders byte for byte and exits 1 on any
 difference that the --expected allowlist (check name, tab, reason) does not
@@ -207,12 +213,17 @@ METRIC_TIMING = re.compile(
     rb"^((?:skillstore_http_request_duration_seconds_(?:bucket|sum)|skillstore_uptime_seconds)(?:\{[^}]*\})?) \S+$", re.M)
 
 
-def normalize(data, work, port=None):
+def normalize(data, work, port=None, packs=None):
     """What legitimately differs between two runs, and nothing else: the
     run's own folder, clock times, token secrets, the server's port, and
-    the metrics that measure time (and so the size of /metrics)."""
+    the metrics that measure time (and so the size of /metrics). The
+    real-pack folder is the same for both runs; it is replaced only so that
+    the recorded checks do not depend on where the packs were extracted."""
     data = data.replace(work.encode(), b"<WORK>")
     data = data.replace(os.path.realpath(work).encode(), b"<WORK>")
+    if packs:
+        data = data.replace(packs.encode(), b"<PACKS>")
+        data = data.replace(os.path.realpath(packs).encode(), b"<PACKS>")
     if port:
         data = data.replace(b"127.0.0.1:%d" % port, b"127.0.0.1:<PORT>")
     data = ISO_TIME.sub(b"<TIME>", data)
@@ -228,8 +239,12 @@ def normalize(data, work, port=None):
 
 
 class Runner:
-    def __init__(self, skillctl, fixtures, corpus, work, out):
+    """One binary, one folder and one database. Check names are the command's
+    or request's name behind `cli_prefix` or `http_prefix`."""
+
+    def __init__(self, skillctl, fixtures, corpus, work, out, cli_prefix="cli/", http_prefix="http/", packs=None):
         self.bin, self.fix, self.corpus, self.work, self.out = skillctl, fixtures, corpus, work, out
+        self.cli_prefix, self.http_prefix, self.packs = cli_prefix, http_prefix, packs
         self.db = os.path.join(work, "store.db")
         self.port = None
         self.names = set()
@@ -244,7 +259,7 @@ class Runner:
         path = os.path.join(self.out, name)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "wb") as f:
-            f.write(normalize(text, self.work, self.port))
+            f.write(normalize(text, self.work, self.port, self.packs))
 
     def cli(self, name, *args, db=True, stdin=None, server=None, token=None):
         """Runs skillctl and records the command, exit status, stdout and stderr."""
@@ -255,7 +270,7 @@ class Runner:
         shown = " ".join(["skillctl"] + argv[1:]).encode()
         if token:
             shown = shown.replace(token.encode(), b"<TOKEN>")
-        self.record("cli/" + name, b"$ " + shown + b"\n--- exit %d\n--- stdout\n" % p.returncode
+        self.record(self.cli_prefix + name, b"$ " + shown + b"\n--- exit %d\n--- stdout\n" % p.returncode
                     + p.stdout + b"\n--- stderr\n" + p.stderr)
         return p
 
@@ -283,7 +298,7 @@ class Runner:
         # With timed_body (/metrics) the length depends on the timings too.
         lines += ["%s: %s" % (k, "<LENGTH>" if timed_body and k.lower() == "content-length" else v)
                   for k, v in r.getheaders() if k.lower() != "date"]
-        self.record("http/" + name, ("\n".join(lines) + "\n--- body\n").encode() + payload)
+        self.record(self.http_prefix + name, ("\n".join(lines) + "\n--- body\n").encode() + payload)
         return r.status, payload
 
     def start_server(self):
@@ -305,7 +320,7 @@ class Runner:
             time.sleep(0.05)
         raise SystemExit("differential: the server did not start (see %s/serve.stderr)" % self.work)
 
-    def stop_server(self):
+    def stop_server(self, name="zz-serve-output"):
         self.server.send_signal(signal.SIGINT)
         try:
             stdout, _ = self.server.communicate(timeout=30)
@@ -321,8 +336,8 @@ class Runner:
         head, _, rest = log.partition(b"; stop with Ctrl-C\n")
         if rest:
             log = head + b"; stop with Ctrl-C\n" + b"".join(sorted(
-                normalize(l, self.work, self.port) + b"\n" for l in rest.splitlines()))
-        self.record("http/zz-serve-output", b"--- exit %d\n--- stdout\n" % self.server.returncode
+                normalize(l, self.work, self.port, self.packs) + b"\n" for l in rest.splitlines()))
+        self.record(self.http_prefix + name, b"--- exit %d\n--- stdout\n" % self.server.returncode
                     + stdout + b"\n--- stderr (access log)\n" + log)
 
 
@@ -663,6 +678,103 @@ def run(a):
     r.cli("publish-quiet", "publish", "-q", fix("gen-v2"))
     r.cli("fsck-quiet", "fsck", "--quiet")
     r.cli("fsck-after-serve", "fsck")
+    if a.packs:
+        run_packs(a)
+
+
+# --- real skill packs ---------------------------------------------------------
+
+# Pack-wide check names start with "_", which no skill name can (a-z, 0-9
+# and "-"), so they never clash with a skill's folder of checks.
+PACK_SEARCHES = [
+    ("plain", ["test"]),
+    ("json", ["pull request", "--json", "--limit", "5"]),
+    ("kind-rule", ["use", "--kind", "rule", "--limit", "5"]),
+    ("kind-claim", ["file", "--kind", "claim", "--limit", "5"]),
+]
+PACK_HTTP_SEARCHES = [("plain", "q=test&limit=5"), ("kind-rule", "q=use&kind=rule&limit=5")]
+
+
+def has_skill(folder):
+    """Whether a SKILL.md lies anywhere below `folder`, hidden entries aside
+    (publish skips them too)."""
+    for d, dirs, files in os.walk(folder):
+        dirs[:] = [x for x in dirs if not x.startswith(".")]
+        if "SKILL.md" in files:
+            return True
+    return False
+
+
+def find_packs(root):
+    """The pack folders in `root`, in name order: every subfolder with a
+    SKILL.md below it (hidden folders and bench/real-packs.sh's unfinished
+    `.part` folders aside)."""
+    if not os.path.isdir(root):
+        return []
+    return [n for n in sorted(os.listdir(root))
+            if not n.startswith(".") and not n.endswith(".part")
+            and os.path.isdir(os.path.join(root, n)) and has_skill(os.path.join(root, n))]
+
+
+def spread(items, limit):
+    """At most `limit` of `items`, evenly spaced, so a cap still reaches
+    every pack; the same items give the same choice."""
+    if len(items) <= limit:
+        return items
+    return [items[i * len(items) // limit] for i in range(limit)]
+
+
+def run_packs(a):
+    """Each pack published whole into its own database (packs collide on
+    names), then every chosen skill through the CLI and the server."""
+    packs_root = os.path.abspath(a.packs)
+    runners = {}
+    skills = []
+    for pack in find_packs(packs_root):
+        r = Runner(os.path.abspath(a.skillctl), a.fixtures, a.corpus, os.path.join(a.work, "packs", pack), a.out,
+                   cli_prefix="packs/%s/" % pack, http_prefix="packs/%s/" % pack, packs=packs_root)
+        runners[pack] = r
+        # Refusals (today's rules turn down many real skills) are compared too.
+        r.cli("_publish", "publish", "--skip-invalid", "--version", "1.0.0", "--json", os.path.join(packs_root, pack))
+        p = r.cli("_ls-json", "ls", "--json")
+        try:
+            names = sorted(s["name"] for s in json.loads(p.stdout))
+        except (ValueError, KeyError, TypeError):
+            names = []  # the differing ls output is itself reported
+        skills += [(pack, n) for n in names]
+    chosen = spread(skills, a.packs_limit)
+    print("differential: %d real packs, %d skills published, per-skill checks on %d (--packs-limit %d)"
+          % (len(runners), len(skills), len(chosen), a.packs_limit), file=sys.stderr)
+    for pack, r in runners.items():
+        mine = [n for p, n in chosen if p == pack]
+        files = {}
+        for n in mine:
+            for check, args in [("get", ["get", n]), ("get-raw", ["get", n, "--raw"]),
+                                ("versions-json", ["versions", n, "--json"]), ("rules", ["rules", n]),
+                                ("claims-json", ["claims", n, "--json"]), ("links-json", ["links", n, "--json"]),
+                                ("provenance", ["provenance", n]), ("check-json", ["check", n, "--json"])]:
+                r.cli("%s/%s" % (n, check), *args)
+            p = r.cli(n + "/get-json", "get", n, "--json")
+            try:
+                meta = json.loads(p.stdout)
+                files[n] = [meta["manifest"]] + [(f["path"], f["id"]) for f in meta["files"]]
+            except (ValueError, KeyError, TypeError):
+                files[n] = []
+        r.cli("_fsck", "fsck")
+        for n, args in PACK_SEARCHES:
+            r.cli("_search-" + n, "search", *args)
+        r.start_server()
+        r.request("_http-skills", "GET", "/api/v1/skills")
+        for n, q in PACK_HTTP_SEARCHES:
+            r.request("_http-search-" + n, "GET", "/api/v1/search?" + q)
+        for n in mine:
+            r.request(n + "/http-skill-text", "GET", "/api/v1/skills/" + n)
+            r.request(n + "/http-skill-json", "GET", "/api/v1/skills/" + n, {"Accept": "application/json"})
+            if files[n]:
+                r.request(n + "/http-manifest", "GET", "/api/v1/blob/" + files[n][0])
+            for path, blob in files[n][1:]:
+                r.request("%s/http-blob/%s" % (n, path), "GET", "/api/v1/blob/" + blob)
+        r.stop_server("_serve-output")
 
 
 # --- comparing ----------------------------------------------------------------
@@ -710,6 +822,11 @@ def compare(a):
     total = len(identical) + len(differ) + len(allowed)
     print("differential: %d checks, %d identical, %d differ (%d expected, %d unexpected)"
           % (total, len(identical), len(differ) + len(allowed), len(allowed), len(differ)))
+    in_packs = lambda names: len([n for n in names if n.startswith("packs/")])
+    if in_packs(identical + differ + allowed):
+        print("differential: of which real packs: %d checks, %d identical, %d differ (%d expected, %d unexpected)"
+              % (in_packs(identical + differ + allowed), in_packs(identical), in_packs(differ + allowed),
+                 in_packs(allowed), in_packs(differ)))
     return 1 if differ else 0
 
 
@@ -723,6 +840,10 @@ def main():
     r = sub.add_parser("run")
     for opt in ["--skillctl", "--fixtures", "--corpus", "--work", "--out"]:
         r.add_argument(opt, required=True)
+    r.add_argument("--packs", help="a folder of real skill packs, one subfolder each")
+    r.add_argument("--packs-limit", type=int, default=300, help="at most this many skills get per-skill checks")
+    k = sub.add_parser("packs", help="list the pack folders in DIR, one a line")
+    k.add_argument("dir")
     c = sub.add_parser("compare")
     c.add_argument("old")
     c.add_argument("new")
@@ -732,6 +853,9 @@ def main():
         make_fixtures(a.out, a.corpus, a.seeds)
     elif a.what == "run":
         run(a)
+    elif a.what == "packs":
+        for pack in find_packs(a.dir):
+            print(pack)
     else:
         sys.exit(compare(a))
 

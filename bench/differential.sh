@@ -3,7 +3,7 @@
 # skillctl binaries, old and new, compared byte for byte.
 #
 #   bench/differential.sh [--old COMMIT] [--new DIR] [--old-bin PATH] [--new-bin PATH]
-#                         [--seeds DIR] [--skills N] [--keep]
+#                         [--seeds DIR] [--skills N] [--packs DIR [--packs-limit N]] [--keep]
 #
 # --old COMMIT   the old binary's commit (default 58cf04e, the commit before
 #                the internal redesign); built with `swift build -c release`
@@ -15,6 +15,14 @@
 # --seeds DIR    the seed skills (default ../shared/seeds beside the
 #                repository; when absent, the generated corpus alone is used)
 # --skills N     size of the generated corpus (default 2000)
+# --packs DIR    also check real skill packs: every subfolder of DIR with a
+#                SKILL.md below it (as bench/real-packs.sh --to DIR makes
+#                them) is published whole into a database of its own, and its
+#                skills are checked through the CLI and the server under
+#                packs/<pack>/; without it, or with no pack in DIR, these
+#                checks are skipped (and the run says why)
+# --packs-limit N  per-skill checks on at most N of the packs' skills,
+#                evenly spread over them in pack and name order (default 300)
 # --keep         keep the run folders (they are printed)
 #
 # Both binaries get the same inputs, each its own folder and database under
@@ -27,8 +35,12 @@
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
-old=58cf04e new=$repo old_bin= new_bin= seeds=$repo/../shared/seeds skills=2000 keep=0
-usage() { echo "usage: $0 [--old COMMIT] [--new DIR] [--old-bin PATH] [--new-bin PATH] [--seeds DIR] [--skills N] [--keep]" >&2; exit 2; }
+old=58cf04e new=$repo old_bin= new_bin= seeds=$repo/../shared/seeds skills=2000 keep=0 packs= packs_limit=300
+usage() {
+  echo "usage: $0 [--old COMMIT] [--new DIR] [--old-bin PATH] [--new-bin PATH] [--seeds DIR] [--skills N]" \
+    "[--packs DIR [--packs-limit N]] [--keep]" >&2
+  exit 2
+}
 while [ $# -gt 0 ]; do
   case $1 in
     --old) old=${2:?}; shift 2 ;;
@@ -37,11 +49,14 @@ while [ $# -gt 0 ]; do
     --new-bin) new_bin=$(realpath "${2:?}"); shift 2 ;;
     --seeds) seeds=${2:?}; shift 2 ;;
     --skills) skills=${2:?}; shift 2 ;;
+    --packs) packs=$(realpath -m "${2:?}"); shift 2 ;;
+    --packs-limit) packs_limit=${2:?}; shift 2 ;;
     --keep) keep=1; shift ;;
     *) usage ;;
   esac
 done
 case $skills in ''|*[!0-9]*) usage ;; esac
+case $packs_limit in ''|*[!0-9]*) usage ;; esac
 export PATH=$PATH:/opt/swift/usr/bin
 log() { echo "differential: $*" >&2; }
 # swift build -c release in $1; on failure its last lines and exit 1 (a
@@ -88,6 +103,22 @@ if [ ! -d "$seeds" ]; then
   log "no seeds at $seeds: going on with the generated corpus only"
   seeds=
 fi
+# The real packs: checked only when --packs names a folder that holds one.
+packs_skipped= pack_args=()
+if [ -z "$packs" ]; then
+  packs_skipped="no --packs DIR given (bench/real-packs.sh --to DIR extracts fetched packs)"
+elif [ ! -d "$packs" ]; then
+  packs_skipped="$packs is not a folder"
+else
+  mapfile -t found < <(python3 bench/differential.py packs "$packs")
+  if [ ${#found[@]} = 0 ]; then
+    packs_skipped="no pack in $packs (no subfolder with a SKILL.md below it)"
+  else
+    log "${#found[@]} real packs in $packs: ${found[*]:0:5}$([ ${#found[@]} -le 5 ] || echo ' ...')"
+    pack_args=(--packs "$packs" --packs-limit "$packs_limit")
+  fi
+fi
+[ -z "$packs_skipped" ] || log "real-pack checks skipped: $packs_skipped"
 root=/tmp/skillstore-differential
 mkdir -p "$root"
 run=$(mktemp -d "$root/run.XXXXXX")
@@ -99,12 +130,15 @@ for side in old new; do
   log "running the $side binary (${!bin})"
   start=$SECONDS
   python3 bench/differential.py run --skillctl "${!bin}" --fixtures "$run/fixtures" --corpus "$corpus" \
-    --work "$run/work-$side" --out "$run/out-$side"
+    --work "$run/work-$side" --out "$run/out-$side" "${pack_args[@]}"
   log "$side: $((SECONDS - start)) s"
 done
 status=0
 python3 bench/differential.py compare "$run/out-old" "$run/out-new" \
   --expected bench/differential-expected.tsv || status=$?
+# Said again beside the summary, so that a run without the packs is not
+# taken for one with them.
+[ -z "$packs_skipped" ] || log "real-pack checks skipped: $packs_skipped"
 if [ "$keep" = 1 ] || [ "$status" != 0 ]; then
   log "outputs kept in $run (out-old, out-new: one file per check)"
 else
