@@ -85,3 +85,43 @@ import Testing
         }
     }
 }
+
+/// An archive's paths are the sender's to choose: deep ones are read
+/// without recursion, and ones no file system could hold are refused.
+@Suite struct ArchivePathLimitTests {
+    private func bundles(_ files: [(String, String)]) throws -> [SkillBundle] {
+        try SkillBundle.bundles(inArchive: TarArchive.write(files.map {
+            TarArchive.Entry(path: $0.0, bytes: Array($0.1.utf8), executable: false)
+        })).map { try $0.get() }
+    }
+
+    @Test func aSkillTwoThousandFoldersDownIsFound() throws {
+        let deep = "pack/" + String(repeating: "d/", count: 2000) + "skill"
+        let found = try bundles([(deep + "/SKILL.md", "s"), (deep + "/notes/a.md", "a")])
+        #expect(found.map(\.source.path) == [deep])
+        #expect(found.first?.files.map(\.path) == ["SKILL.md", "notes/a.md"])
+    }
+
+    @Test func aPathOverFourKilobytesOrANameOver255BytesIsRefused() throws {
+        let tooDeep = "pack/" + String(repeating: "d/", count: 2100) + "SKILL.md"
+        let tooLong = "pack/" + String(repeating: "n", count: 256) + "/SKILL.md"
+        for path in [tooDeep, tooLong] {
+            let error = #expect(throws: InputRefused.self) { try bundles([("ok/SKILL.md", "s"), (path, "s")]) }
+            #expect(error?.diagnostics.map(\.code) == ["bundle-archive"])
+            #expect(error?.diagnostics.first?.message.contains("4096") == true)
+        }
+    }
+
+    @Test func aBadNameInAFolderIsReportedOnceForTheFolder() throws {
+        let results = try SkillBundle.bundles(inArchive: TarArchive.write([
+            TarArchive.Entry(path: "skill/SKILL.md", bytes: [0x73], executable: false),
+            TarArchive.Entry(path: "skill/bad\u{1}dir/f", bytes: [0x66], executable: false),
+            TarArchive.Entry(path: "skill/bad\u{1}dir/g", bytes: [0x67], executable: false),
+        ]))
+        guard case .failure(let refused) = results.first else {
+            Issue.record("a control character in a folder name was accepted")
+            return
+        }
+        #expect(refused.diagnostics.map(\.path) == ["skill/bad\u{1}dir"])
+    }
+}

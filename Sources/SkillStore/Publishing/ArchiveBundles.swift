@@ -1,21 +1,30 @@
 /// The skills of an uploaded tar archive (`TarArchive`), found in memory as
 /// a publish from disk finds them in a folder: each top-level folder is a
 /// skill folder or a pack of them at any depth, each top-level file a lone
-/// SKILL.md, in the order the archive names them. Names starting with `.` are skipped, as on disk (tar on macOS
-/// adds `._name` companions, Finder `.DS_Store`). Paths in bundles and
-/// diagnostics are the archive's own, which the sender maps back to its
-/// folders. A skill's git label travels in its SKILL.md's pax records.
+/// SKILL.md, in the order the archive names them (the order the sender
+/// listed its paths in, which a local publish keeps). Names starting with `.`
+/// are skipped, as on disk (tar on macOS adds `._name` companions, Finder
+/// `.DS_Store`). Paths in bundles and diagnostics are the archive's own,
+/// which the sender maps back to its folders. A skill's git label travels
+/// in its SKILL.md's pax records.
+///
+/// The archive is held as a tree of folders, so reading it costs time and
+/// memory in proportion to its size however deep its paths; and a path no
+/// file system could hold (a name over 255 bytes, a path over 4,096) is
+/// refused, as unpacking it would have been.
 struct ArchiveBundles {
+    static let maxNameBytes = 255
+    static let maxPathBytes = 4096
+
+    /// A folder of the archive: its files and folders by name.
+    final class Folder {
+        var files: [String: TarArchive.Entry] = [:]
+        var folders: [String: Folder] = [:]
+    }
+
     let limits: BundleReader.Limits
-    /// Every visible file, by its path in the archive (a later entry for the
-    /// same path replaces an earlier one, as unpacking would).
-    private var files: [String: TarArchive.Entry] = [:]
-    /// Every folder a visible file implies, with the names directly in it.
-    private var children: [String: Set<String>] = [:]
-    /// The keys of `files` in order: a folder's files are one run of it.
-    private var sortedPaths: [String] = []
-    /// The top-level names in the order the archive first names them: the
-    /// order the sender listed its paths in, which a local publish keeps.
+    private let root = Folder()
+    /// The top-level names in the order the archive first names them.
     private var topLevel: [String] = []
 
     init(_ entries: [TarArchive.Entry], limits: BundleReader.Limits) throws(InputRefused) {
@@ -24,27 +33,40 @@ struct ArchiveBundles {
         for entry in entries {
             let parts = entry.path.split(separator: "/").map(String.init)
             if parts.contains(where: { $0.hasPrefix(".") }) { continue }
-            var folder = ""
-            for (index, part) in parts.enumerated() {
-                let path = folder.isEmpty ? part : folder + "/" + part
-                let isFile = index == parts.count - 1
-                // A name that is a file in one entry and a folder in another
-                // cannot be unpacked, and so cannot be published.
-                if isFile ? children[path] != nil : files[path] != nil {
-                    throw InputRefused([Diagnostic(
-                        path: entry.path, location: nil, message: "cannot be unpacked (a file and a folder of the same name?)",
-                        code: "bundle-archive")])
-                }
-                if folder.isEmpty && !children[folder, default: []].contains(part) { topLevel.append(part) }
-                children[folder, default: []].insert(part)
-                folder = path
+            guard entry.path.utf8.count <= Self.maxPathBytes, parts.allSatisfy({ $0.utf8.count <= Self.maxNameBytes }) else {
+                throw InputRefused([Diagnostic(
+                    path: String(entry.path.prefix(200)) + (entry.path.count > 200 ? "..." : ""), location: nil,
+                    message: "cannot be unpacked: a name is over \(Self.maxNameBytes) bytes or the path over \(Self.maxPathBytes)",
+                    code: "bundle-archive")])
             }
-            files[entry.path] = entry
+            try insert(entry, parts: parts)
         }
-        sortedPaths = files.keys.sorted()
         guard !topLevel.isEmpty else {
             throw Self.refusal("the archive holds no skill (hidden names are skipped)", code: "skill-missing")
         }
+    }
+
+    private mutating func insert(_ entry: TarArchive.Entry, parts: [String]) throws(InputRefused) {
+        // A name that is a file in one entry and a folder in another
+        // cannot be unpacked, and so cannot be published.
+        let conflict = InputRefused([Diagnostic(
+            path: entry.path, location: nil, message: "cannot be unpacked (a file and a folder of the same name?)",
+            code: "bundle-archive")])
+        if root.files[parts[0]] == nil && root.folders[parts[0]] == nil { topLevel.append(parts[0]) }
+        var folder = root
+        for part in parts.dropLast() {
+            if folder.files[part] != nil { throw conflict }
+            if let next = folder.folders[part] {
+                folder = next
+            } else {
+                let next = Folder()
+                folder.folders[part] = next
+                folder = next
+            }
+        }
+        let name = parts[parts.count - 1]
+        if folder.folders[name] != nil { throw conflict }
+        folder.files[name] = entry
     }
 
     /// One result per skill, in the order a publish from disk would take
@@ -54,7 +76,7 @@ struct ArchiveBundles {
         var found: [Result<SkillBundle, InputRefused>] = []
         var problems: [Diagnostic] = []
         for top in topLevel {
-            if let entry = files[top] {
+            if let entry = root.files[top] {
                 let source = SkillSource(kind: .file, path: top)
                 found.append(Result { () throws(InputRefused) in
                     if let problem = limits.sizeProblem(entry.bytes.count, at: top) { throw InputRefused([problem]) }
@@ -64,95 +86,86 @@ struct ArchiveBundles {
                 })
                 continue
             }
-            let folders = skillFolders(under: top)
-            if folders.isEmpty {
+            guard let folder = root.folders[top] else { continue }
+            let skills = Self.skillFolders(under: folder, path: top)
+            if skills.isEmpty {
                 problems.append(Diagnostic(
                     path: top, location: nil, message: "no SKILL.md in this folder or any folder below it", code: "skill-missing"))
             }
-            found += folders.map { folder in Result { () throws(InputRefused) in try bundle(at: folder) } }
+            found += skills.map { skill in Result { () throws(InputRefused) in try bundle(of: skill.folder, at: skill.path) } }
         }
         guard problems.isEmpty else { throw InputRefused(problems) }
         return found
     }
 
-    /// `folder` if it holds a SKILL.md, else the skill folders below it.
-    private func skillFolders(under folder: String) -> [String] {
-        let names = children[folder] ?? []
-        if names.contains("SKILL.md") { return [folder] }
-        return names.sorted().flatMap { name in
-            let path = folder + "/" + name
-            return children[path] == nil ? [] : skillFolders(under: path)
+    /// `folder` if it holds a SKILL.md, else the skill folders below it in
+    /// name order, as `SkillSource.discover` finds them on disk. A loop,
+    /// not recursion: an archive's depth is the sender's to choose.
+    private static func skillFolders(under folder: Folder, path: String) -> [(folder: Folder, path: String)] {
+        var found: [(folder: Folder, path: String)] = []
+        var pending = [(folder: folder, path: path)]
+        while let (folder, path) = pending.popLast() {
+            if folder.files["SKILL.md"] != nil || folder.folders["SKILL.md"] != nil {
+                found.append((folder, path))
+                continue
+            }
+            // Pushed in reverse, so the first name comes off first.
+            for name in folder.folders.keys.sorted().reversed() {
+                pending.append((folder.folders[name]!, path + "/" + name))
+            }
         }
+        return found
     }
 
-    /// Every file below `folder`, held to the same limits as a folder on disk.
-    private func bundle(at folder: String) throws(InputRefused) -> SkillBundle {
-        let prefix = folder + "/"
-        var bundleFiles: [BundleFile] = []
+    /// Every file below `folder`, held to the same limits and name rules as
+    /// a folder on disk (`BundleReader`).
+    private func bundle(of folder: Folder, at path: String) throws(InputRefused) -> SkillBundle {
+        var files: [BundleFile] = []
         var problems: [Diagnostic] = []
         var total = 0
-        var low = 0
-        var high = sortedPaths.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sortedPaths[middle] < prefix { low = middle + 1 } else { high = middle }
+        // Depth first in name order, as the reader walks a folder on disk:
+        // a stack of folders, each with its sorted names and the next one to take.
+        func level(_ folder: Folder, _ relative: String) -> (Folder, String, [String], Int) {
+            (folder, relative, (Array(folder.files.keys) + Array(folder.folders.keys)).sorted(), 0)
         }
-        for path in sortedPaths[low...].prefix(while: { $0.hasPrefix(prefix) }) {
-            let entry = files[path]!
-            let relative = String(path.dropFirst(prefix.count))
-            if let problem = relative.split(separator: "/").lazy.compactMap({ BundleReader.nameProblem($0, at: path) }).first {
+        var stack = [level(folder, "")]
+        walk: while let (current, relative, names, index) = stack.last {
+            guard index < names.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].3 = index + 1
+            let name = names[index]
+            let relativePath = relative.isEmpty ? name : relative + "/" + name
+            let shownPath = path + "/" + relativePath
+            if let problem = BundleReader.nameProblem(name, at: shownPath) {
                 problems.append(problem)
                 continue
             }
-            if let problem = limits.sizeProblem(entry.bytes.count, at: path) {
+            if let subfolder = current.folders[name] {
+                stack.append(level(subfolder, relativePath))
+                continue
+            }
+            let entry = current.files[name]!
+            if let problem = limits.sizeProblem(entry.bytes.count, at: shownPath) {
                 problems.append(problem)
                 continue
             }
             total += entry.bytes.count
-            if let problem = limits.totalProblem(total, at: path) ?? limits.countProblem(bundleFiles.count + 1, at: path) {
+            if let problem = limits.totalProblem(total, at: shownPath) ?? limits.countProblem(files.count + 1, at: shownPath) {
                 problems.append(problem)
-                break
+                break walk
             }
-            bundleFiles.append(BundleFile(path: relative, bytes: entry.bytes, executable: entry.executable))
+            files.append(BundleFile(path: relativePath, bytes: entry.bytes, executable: entry.executable))
         }
         guard problems.isEmpty else { throw InputRefused(problems) }
-        bundleFiles.sort(by: BundleFile.manifestOrder)
-        let skillEntry = files[prefix + "SKILL.md"]
+        files.sort(by: BundleFile.manifestOrder)
         return SkillBundle(
-            source: SkillSource(kind: .folder, path: folder), files: bundleFiles,
-            gitLabel: .carried(skillEntry.flatMap(TarArchive.gitLabel(of:))))
+            source: SkillSource(kind: .folder, path: path), files: files,
+            gitLabel: .carried(folder.files["SKILL.md"].flatMap(TarArchive.gitLabel(of:))))
     }
 
     private static func refusal(_ message: String, code: String) -> InputRefused {
         InputRefused([Diagnostic(path: "request body", location: nil, message: message, code: code)])
-    }
-}
-
-extension SkillBundle {
-    /// The skills of an uploaded tar archive, one result per skill: its
-    /// bundle, or why that skill cannot be published. Throws when the
-    /// archive as a whole cannot be read or holds no skill.
-    public static func bundles(
-        inArchive archive: [UInt8], limits: BundleReader.Limits = .init()
-    ) throws(InputRefused) -> [Result<SkillBundle, InputRefused>] {
-        try ArchiveBundles(try TarArchive.read(archive), limits: limits).bundles()
-    }
-}
-
-extension SkillBundle {
-    /// The bundle as entries of an archive to upload, the inverse of
-    /// `bundles(inArchive:)`: a folder's files under the folder `name`, a
-    /// lone file as the file `name`, and what git said of the skill (when
-    /// it was asked) in pax records on its SKILL.md.
-    public func archiveEntries(named name: String, gitLabel: GitVersionLabel.Outcome?) -> [TarArchive.Entry] {
-        let attributes = gitLabel.map(TarArchive.attributes) ?? [:]
-        guard source.kind == .folder else {
-            return files.prefix(1).map { TarArchive.Entry(path: name, bytes: $0.bytes, executable: false, attributes: attributes) }
-        }
-        return files.map { file in
-            TarArchive.Entry(
-                path: name + "/" + file.path, bytes: file.bytes, executable: file.executable,
-                attributes: file.path == "SKILL.md" ? attributes : [:])
-        }
     }
 }

@@ -145,6 +145,10 @@ public enum TarArchive {
                 attributes = records.filter { $0.key.hasPrefix(attributePrefix) }
                 continue
             case UInt8(ascii: "L"):
+                // A GNU long name is a path: no file system holds one this long.
+                guard size <= maxPaxHeader else {
+                    throw refuse("a long name of \(size) bytes at byte \(dataStart - 512); at most \(maxPaxHeader) are read")
+                }
                 longName = String(decoding: data.prefix { $0 != 0 }, as: UTF8.self)
                 continue
             case UInt8(ascii: "g"):

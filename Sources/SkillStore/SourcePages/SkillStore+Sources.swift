@@ -32,7 +32,7 @@ extension SkillStore {
                 throw InputRefused([Diagnostic(
                     path: path, location: nil,
                     message: "blob id \(digest.id) is already taken by different bytes (sha256:\(taken))",
-                    code: "blob-id-collision")])
+                    code: "blob-id-collision")], kind: .conflict)
             }
             try storeBlob(file.bytes, digest: digest)
             try database.query(

@@ -17,9 +17,15 @@ extension SkillStore {
             } else if row.string("id") != actual.id.hex {
                 report.problems.append(IntegrityProblem(subject: row.string("id"), message: "id is not the digest's prefix"))
             }
-            if try row.int("size") != bytes.count {
+            // A damaged row is a problem to list, not a reason to stop.
+            if let size = try? row.int("size") {
+                if size != bytes.count {
+                    report.problems.append(IntegrityProblem(
+                        subject: row.string("id"), message: "recorded size \(size) but holds \(bytes.count) bytes"))
+                }
+            } else {
                 report.problems.append(IntegrityProblem(
-                    subject: row.string("id"), message: "recorded size \(try row.int("size")) but holds \(bytes.count) bytes"))
+                    subject: row.string("id"), message: "recorded size '\(row.string("size"))' is not a number"))
             }
             report.blobsChecked += 1
             if report.blobsChecked % 1000 == 0 { progress(report.blobsChecked, total) }
@@ -46,6 +52,7 @@ extension SkillStore {
                 problem("manifest blob \(row.string("manifest_blob")) is not a bundle manifest")
                 continue
             }
+            // seq is the table's INTEGER PRIMARY KEY: always a whole number.
             let rows = try database.query(
                 "SELECT f.path, f.size, f.executable, f.blob, b.digest, b.size AS stored_size FROM version_files f "
                     + "LEFT JOIN blobs b ON b.id = f.blob WHERE f.version = ? ORDER BY f.path",
@@ -62,7 +69,10 @@ extension SkillStore {
                 problem("file \(file.string("path")) names blob \(file.string("blob")), which is missing")
             }
             for file in rows where file.optionalString("digest") != nil {
-                let (recorded, stored) = (try file.int("size"), try file.int("stored_size"))
+                guard let recorded = try? file.int("size"), let stored = try? file.int("stored_size") else {
+                    problem("file \(file.string("path")) has a size that is not a number ('\(file.string("size"))', blob: '\(file.string("stored_size"))')")
+                    continue
+                }
                 if recorded != stored {
                     problem("file \(file.string("path")) is recorded as \(recorded) bytes but its blob holds \(stored)")
                 }
@@ -70,12 +80,10 @@ extension SkillStore {
             if manifest.files.first(where: { $0.path == "SKILL.md" })?.id.hex != row.string("skill_blob") {
                 problem("SKILL.md in the manifest is not blob \(row.string("skill_blob"))")
             }
-            if let version = try? version(of: row.string("skill"), label: row.string("label")) {
-                do {
-                    _ = try graph(of: version)
-                } catch {
-                    problem("its knowledge graph cannot be read: \(error)")
-                }
+            do {
+                _ = try graph(of: try version(of: row.string("skill"), label: row.string("label")))
+            } catch {
+                problem("its knowledge graph cannot be read: \(error)")
             }
         }
         for row in try database.query(

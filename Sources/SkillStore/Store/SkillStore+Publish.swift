@@ -77,8 +77,8 @@ extension SkillStore {
         try publish(BundleBatch(reading: sources), options: options, progress: progress)
     }
 
-    /// Writes one prepared skill inside the open transaction, under a
-    /// savepoint so a refusal here takes back this skill's writes only.
+    /// Writes one prepared skill inside the open transaction. Every refusal
+    /// is found before its first write, so a refused skill leaves nothing.
     private func record(_ skill: PreparedSkill, publishedAt: String, publisher: String) throws -> PublishResult {
         let path = skill.source.skillFilePath
         func result(_ sequence: Int, _ status: PublishResult.Status, label: String) -> PublishResult {

@@ -1,0 +1,28 @@
+/// A bundle's way over the wire: packed into the entries of an archive to
+/// upload, and unpacked from one on the server (`ArchiveBundles`).
+extension SkillBundle {
+    /// The skills of an uploaded tar archive, one result per skill: its
+    /// bundle, or why that skill cannot be published. Throws when the
+    /// archive as a whole cannot be read or holds no skill.
+    public static func bundles(
+        inArchive archive: [UInt8], limits: BundleReader.Limits = .init()
+    ) throws(InputRefused) -> [Result<SkillBundle, InputRefused>] {
+        try ArchiveBundles(try TarArchive.read(archive), limits: limits).bundles()
+    }
+
+    /// The bundle as entries of an archive to upload, the inverse of
+    /// `bundles(inArchive:)`: a folder's files under the folder `name`, a
+    /// lone file as the file `name`, and what git said of the skill (when
+    /// it was asked) in pax records on its SKILL.md.
+    public func archiveEntries(named name: String, gitLabel: GitVersionLabel.Outcome?) -> [TarArchive.Entry] {
+        let attributes = gitLabel.map(TarArchive.attributes) ?? [:]
+        guard source.kind == .folder else {
+            return files.prefix(1).map { TarArchive.Entry(path: name, bytes: $0.bytes, executable: false, attributes: attributes) }
+        }
+        return files.map { file in
+            TarArchive.Entry(
+                path: name + "/" + file.path, bytes: file.bytes, executable: file.executable,
+                attributes: file.path == "SKILL.md" ? attributes : [:])
+        }
+    }
+}
