@@ -107,14 +107,18 @@ import TestSupport
         #expect(emptyThere.status == emptyHere.status && emptyHere.status == 4)
         #expect(emptyThere.stderr == emptyHere.stderr, "\(emptyThere.stderr)")
 
-        // An uncommitted change: the client's reason reaches the refusal.
+        // An uncommitted change: the server labels the bundle by its content,
+        // and the client's reason reaches the note.
         try folder.write("pack/fold-tips/references/new.md", "# Not committed\n")
-        let refused = try client.run(["publish", "--token", secret, folder.path("pack/fold-tips")])
-        #expect(refused.status == 4)
-        #expect(refused.stderr.contains("uncommitted changes"), "\(refused.stderr)")
+        let labelled = try client.run(["publish", "--token", secret, "--json", folder.path("pack/fold-tips")])
+        #expect(labelled.status == 0, "\(labelled.stderr)")
+        let result = try #require(
+            ((try JSONSerialization.jsonObject(with: labelled.stdout) as? [String: Any])?["published"] as? [[String: Any]])?.first)
+        #expect(result["label"] as? String == "bundle:\(result["manifest"] as? String ?? "")")
+        #expect((result["note"] as? String)?.contains("uncommitted changes") == true, "\(result)")
     }
 
-    @Test func anUncommittedChangeRefusesTheDerivation() throws {
+    @Test func anUncommittedChangeGivesTheContentLabelWithANote() throws {
         let folder = try TemporaryFolder()
         let repo = folder.url.appendingPathComponent("pack")
         try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
@@ -126,24 +130,37 @@ import TestSupport
 
         let skillctl = Skillctl(database: folder.url.appendingPathComponent("store.db"))
         let result = try skillctl.run(["publish", folder.path("pack/fold-tips")])
-        #expect(result.status == 4)
+        #expect(result.status == 0, "\(result.stderr)")
+        let version = try #require(
+            (try JSONSerialization.jsonObject(with: skillctl.run(["versions", "fold-tips", "--json"]).stdout) as? [[String: Any]])?.first)
+        let manifest = try #require(version["manifest"] as? String)
+        #expect(version["label"] as? String == "bundle:\(manifest)")
+        #expect(result.output.contains("bundle:\(manifest)"))
+        #expect(result.stderr.contains("note: labelled by its content"), "\(result.stderr)")
         #expect(result.stderr.contains("uncommitted changes"))
-        #expect(result.stderr.contains("--version"))
-        #expect(result.stderr.contains("'version'"))
 
-        // Any of the other two ways works.
+        // The same files again are the same version; an explicit label still wins.
+        let again = try skillctl.run(["publish", folder.path("pack/fold-tips")])
+        #expect(again.output.hasPrefix("unchanged"), "\(again.output)")
         let explicit = try skillctl.run(["publish", "--version", "2.0", folder.path("pack/fold-tips")])
         #expect(explicit.status == 0)
+        #expect(!explicit.stderr.contains("note:"))
     }
 
-    @Test func outsideGitWithoutAVersionTheRefusalNamesAllThreeWays() throws {
+    @Test func outsideGitWithoutAVersionTheLabelComesFromTheContent() throws {
         let folder = try TemporaryFolder()
         try folder.write("fold-tips/SKILL.md", skillMarkdown(name: "fold-tips", extraFrontMatter: "license: MIT"))
         let skillctl = Skillctl(database: folder.url.appendingPathComponent("store.db"))
         let result = try skillctl.run(["publish", folder.path("fold-tips")])
-        #expect(result.status == 4)
-        #expect(result.stderr.contains("--version"))
-        #expect(result.stderr.contains("metadata.version"))
-        #expect(result.stderr.contains("git checkout"))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("not inside a git checkout"), "\(result.stderr)")
+        // Other files, another label; a label reused for other content is
+        // impossible, as each names its own bundle.
+        try folder.write("fold-tips/references/more.md", "# More\n")
+        let second = try skillctl.run(["publish", folder.path("fold-tips")])
+        #expect(second.status == 0, "\(second.stderr)")
+        let labels = ((try JSONSerialization.jsonObject(with: skillctl.run(["versions", "fold-tips", "--json"]).stdout)
+            as? [[String: Any]]) ?? []).compactMap { $0["label"] as? String }
+        #expect(labels.count == 2 && Set(labels).count == 2 && labels.allSatisfy { $0.hasPrefix("bundle:") }, "\(labels)")
     }
 }

@@ -14,6 +14,11 @@ public enum VersionLabel {
         return nil
     }
 
+    /// The label of a version that names none and has no git label: its
+    /// bundle id, so the same files always get the same label and other
+    /// files another (`bundle:9d4359094e2074e6`).
+    public static func content(of bundleID: BlobID) -> String { "bundle:\(bundleID.hex)" }
+
     /// Why a skill published with `label` is refused, said of its SKILL.md
     /// at `path`; nil when the label is valid.
     public static func refusal(of label: String, path: String, location: SourceLocation? = nil) -> Diagnostic? {

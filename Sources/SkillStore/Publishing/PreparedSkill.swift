@@ -3,6 +3,8 @@ struct PreparedSkill: Sendable {
     var source: SkillSource
     var name: String
     var label: String
+    /// Why the label was derived from the content, when it was.
+    var labelNote: String?
     /// What the version row needs of the document. The parsed trees are not
     /// kept: they are dropped on the worker that built them, not the writer.
     var description: String

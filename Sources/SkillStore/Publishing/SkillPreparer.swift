@@ -14,7 +14,6 @@ struct SkillPreparer: Sendable {
                 path: source.path, location: nil, message: "the folder has no SKILL.md", code: "skill-missing")])
         }
         let document = try SkillDocument.parse(skillFile.bytes, path: source.skillFilePath, folderName: source.folderName)
-        let label = try versionLabel(for: bundle, document: document)
         let hashed = bundle.files.map { (file: $0, digest: BlobDigest(of: $0.bytes)) }
         let manifest = BundleManifest(files: hashed.map {
             BundleManifest.Entry(
@@ -22,35 +21,37 @@ struct SkillPreparer: Sendable {
                 id: $0.digest.id, sha256: $0.digest.hex)
         })
         let manifestBytes = manifest.canonicalJSON()
+        let manifestDigest = BlobDigest(of: manifestBytes)
+        let (label, labelNote) = try versionLabel(for: bundle, document: document, bundleID: manifestDigest.id)
         return PreparedSkill(
-            source: source, name: document.name, label: label, description: document.description,
+            source: source, name: document.name, label: label, labelNote: labelNote, description: document.description,
             frontMatterJSON: document.frontMatter.jsonText(), nameLocation: document.frontMatter["name"]?.location,
             files: hashed,
-            manifest: manifest, manifestBytes: manifestBytes, manifestDigest: BlobDigest(of: manifestBytes),
+            manifest: manifest, manifestBytes: manifestBytes, manifestDigest: manifestDigest,
             rows: VersionRows(document: document, vocabulary: vocabulary))
     }
 
     /// `--version`, else the front-matter's `version` or `metadata.version`,
-    /// else a label derived from git; else the skill is refused.
-    private func versionLabel(for bundle: SkillBundle, document: SkillDocument) throws(InputRefused) -> String {
+    /// else a label derived from git, else the content label of the bundle
+    /// (`VersionLabel.content(of:)`), with a note saying why git gave none.
+    private func versionLabel(
+        for bundle: SkillBundle, document: SkillDocument, bundleID: BlobID
+    ) throws(InputRefused) -> (label: String, note: String?) {
         let path = bundle.source.skillFilePath
         if let label = version ?? document.declaredVersion {
             let location = version == nil
                 ? (document.frontMatter["version"] ?? document.frontMatter["metadata"]?["version"])?.location
                 : nil
             if let refusal = VersionLabel.refusal(of: label, path: path, location: location) { throw InputRefused([refusal]) }
-            return label
+            return (label, nil)
         }
         switch bundle.derivedGitLabel() {
         case .label(let label):
-            return label
+            return (label, nil)
         case .unavailable(let reason):
-            throw InputRefused([Diagnostic(
-                path: path, location: SourceLocation(line: 1, column: 1),
-                message: "no version label: pass --version LABEL, set 'version' (or 'metadata.version') "
-                    + "in the front-matter, or publish from a git checkout with the skill committed "
-                    + "(git: \(reason))",
-                code: "version-missing")])
+            return (
+                VersionLabel.content(of: bundleID),
+                "labelled by its content: no --version, no 'version' in the front-matter, and no git label (\(reason))")
         }
     }
 

@@ -14,4 +14,7 @@ public struct PublishResult: Sendable, Codable, Equatable {
     public var sequence: Int
     public var status: Status
     public var path: String
+    /// Something the publisher should know about this skill's version, such
+    /// as why its label was derived from its content; absent when nothing.
+    public var note: String?
 }

@@ -84,7 +84,7 @@ extension SkillStore {
         func result(_ sequence: Int, _ status: PublishResult.Status, label: String) -> PublishResult {
             PublishResult(
                 name: skill.name, label: label, id: skill.files[0].digest.id, manifest: skill.manifestDigest.id,
-                sequence: sequence, status: status, path: skill.source.path)
+                sequence: sequence, status: status, path: skill.source.path, note: skill.labelNote)
         }
 
         if let existing = try database.queryFirst(

@@ -17,7 +17,9 @@ struct PublishCommand: Command {
         Version labels come from, in order: --version; the front-matter's
         'version' or 'metadata.version'; or, for a skill committed in a clean
         git checkout, git:<YYYYMMDD>.<sha7><A|M> from the last commit that
-        touched it. Otherwise the skill is refused.
+        touched it. Otherwise the label is the bundle's id, bundle:<16 hex>,
+        so the same files always get the same label, and a note says why git
+        gave none.
 
         Refused: symlinks pointing outside the skill folder, special files,
         files over 4 MiB, bundles over 64 MiB. Hidden files (.name) are skipped.
@@ -145,6 +147,7 @@ struct PublishCommand: Command {
             context.output.table(report.results.map { [$0.status.rawValue, $0.name, $0.label, $0.id.hex] })
             for diagnostic in refused { context.output.error(diagnostic.description) }
             if !context.quiet {
+                for result in report.results { if let note = result.note { context.output.error("\(result.path): note: \(note)") } }
                 let new = report.results.filter { $0.status == .new }.count
                 var summary = "\(new) new, \(report.results.count - new) unchanged"
                 if !report.refused.isEmpty { summary += ", \(report.refused.count) refused" }
