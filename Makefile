@@ -17,8 +17,10 @@ bootstrap:
 # 11 ms instead of 18 (the dynamic linker resolved Swift's symbols for half
 # of a short command's instructions; docs/benchmarks.md). FoundationNetworking
 # then links libcurl by name, hence libcurl4-openssl-dev in scripts/bootstrap.
+# Only the skillctl product: the tests' support module needs the Testing
+# library, which has no static build.
 build: bootstrap
-	swift build -c release --static-swift-stdlib
+	swift build -c release --static-swift-stdlib --product skillctl
 
 run: build
 	$(SKILLCTL) init

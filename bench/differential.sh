@@ -63,7 +63,7 @@ log() { echo "differential: $*" >&2; }
 # binary left from an earlier build must not stand in for a failed one).
 build() {
   local out; out=$(mktemp)
-  if ! (cd "$1" && swift build -c release > "$out" 2>&1); then
+  if ! (cd "$1" && swift build -c release --product skillctl > "$out" 2>&1); then
     grep -E 'error' "$out" | head -20 >&2; tail -3 "$out" >&2; rm -f "$out"
     log "the build in $1 failed"; exit 1
   fi
