@@ -396,7 +396,9 @@ def run(a):
     r.cli("publish-lint-skill", "publish", fix("lint"))
     r.cli("refused-publish-mismatch", "publish", fix("bad"))
     r.cli("refused-publish-mismatch-json", "publish", fix("bad"), "--json")
-    r.cli("refused-publish-unversioned", "publish", fix("unversioned"))
+    # Into a database of its own: whether it lands must not change what
+    # the checks after it see in the main one.
+    r.cli("publish-unversioned", "--db", os.path.join(r.work, "unversioned.db"), "publish", fix("unversioned"), db=False)
     r.cli("refused-publish-label-reuse", "publish", "--version", "1.0.0", os.path.join(fix("reuse"), g0))
     r.cli("refused-publish-bad-version", "publish", "--version", "bad label", fix("lint"))
     r.cli("publish-skip-invalid", "publish", "--skip-invalid", fix("mixed"))
