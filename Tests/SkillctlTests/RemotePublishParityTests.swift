@@ -67,3 +67,41 @@ import TestSupport
             .map { $0.replacingOccurrences(of: #"'[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z'"#, with: "'TIME'", options: .regularExpression) }
     }
 }
+
+/// `--skip-invalid` through a server goes on past a refused skill as a
+/// local publish does, whether the server or the client refuses it.
+@Suite struct RemoteSkipInvalidTests {
+    @Test func aDuplicateAndABrokenSkillAreRefusedAndTheRestPublished() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("pack/a/pdf/SKILL.md", skillMarkdown(name: "pdf"))
+        try folder.write("pack/b/pdf/SKILL.md", skillMarkdown(name: "pdf", description: "Another pdf skill."))
+        try folder.write("pack/c/broken/SKILL.md", "---\nname: broken\n---\n# No description\n")
+        try folder.write("pack/d/fine/SKILL.md", skillMarkdown(name: "fine"))
+
+        let local = Skillctl(database: folder.url.appendingPathComponent("local.db"))
+        let here = try local.run(["publish", "--skip-invalid", "--json", folder.path("pack")])
+
+        let served = Skillctl(database: folder.url.appendingPathComponent("served.db"))
+        let secret = try served.run(["token", "create", "ci"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try ServeProcess(database: served.database, arguments: ["--access-log", "off"])
+        var client = Skillctl(database: folder.url.appendingPathComponent("unused.db"))
+        client.environment["SKILLSTORE_SERVER"] = server.url
+        client.environment["SKILLSTORE_TOKEN"] = secret
+        let there = try client.run(["publish", "--skip-invalid", "--json", folder.path("pack")])
+        #expect(server.stop() == 0)
+
+        func summary(_ result: Skillctl.Result) throws -> (published: [String], refused: [String]) {
+            let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+            let published = (report["published"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            let refused = (report["refused"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+            return (published, refused.map { String($0.dropFirst(folder.path("pack").count)) })
+        }
+        #expect(here.status == 1 && there.status == 1, "\(here.stderr)\n\(there.stderr)")
+        let (herePublished, hereRefused) = try summary(here)
+        let (therePublished, thereRefused) = try summary(there)
+        #expect(herePublished == ["pdf", "fine"])
+        #expect(therePublished == herePublished)
+        #expect(hereRefused.contains { $0.hasPrefix("/b/pdf") } && hereRefused.contains { $0.hasPrefix("/c/broken") }, "\(hereRefused)")
+        #expect(thereRefused.contains { $0.hasPrefix("/b/pdf") } && thereRefused.contains { $0.hasPrefix("/c/broken") }, "\(thereRefused)")
+    }
+}

@@ -22,25 +22,30 @@ struct RemotePublish {
             return report
         }
         var localPath: [String: String] = [:]  // top-level name in the archive -> path here
-        var problems: [Diagnostic] = []
+        // Skills refused here, one entry each: with --skip-invalid the rest
+        // is still sent, as a local publish goes on past a refused skill.
+        var refusedHere: [InputRefused] = []
         var bundles: [(name: String, bundle: SkillBundle)] = []
         for source in sources {
             let name = source.folderName ?? (source.path as NSString).lastPathComponent
             if let earlier = localPath[name] {
-                problems.append(Diagnostic(
+                refusedHere.append(InputRefused([Diagnostic(
                     path: source.path, location: nil,
                     message: "has the same name as \(earlier); a server publish sends each skill under its folder's name",
-                    code: "name-duplicate"))
+                    code: "name-duplicate")]))
                 continue
             }
-            localPath[name] = source.path
             do {
                 bundles.append((name, try SkillBundle(reading: source)))
+                localPath[name] = source.path
             } catch {
-                problems += error.diagnostics
+                refusedHere.append(error)
             }
         }
-        guard problems.isEmpty else { throw InputRefused(problems) }
+        if !refusedHere.isEmpty && !skipInvalid { throw InputRefused(merging: refusedHere) }
+        var report = PublishReport()
+        report.refused = refusedHere
+        if bundles.isEmpty { return report }
 
         // git runs a few processes per skill: on every core, as a local publish does.
         let labels = Mutex([GitVersionLabel.Outcome?](repeating: nil, count: bundles.count))
@@ -71,9 +76,8 @@ struct RemotePublish {
         do {
             reply = try server.publish(archive: TarArchive.write(entries), version: version, skipInvalid: skipInvalid)
         } catch let refused as InputRefused {
-            throw InputRefused(refused.diagnostics.map(local))
+            throw InputRefused(refused.diagnostics.map(local), kind: refused.kind)
         }
-        var report = PublishReport()
         report.results = reply.published.map { result in
             var result = result
             result.path = pathHere(result.path)
@@ -89,7 +93,7 @@ struct RemotePublish {
                 bySkill.append((skill, [local(diagnostic)]))
             }
         }
-        report.refused = bySkill.map { InputRefused($0.1) }
+        report.refused += bySkill.map { InputRefused($0.1) }
         return report
     }
 
