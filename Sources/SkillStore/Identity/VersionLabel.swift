@@ -1,6 +1,7 @@
 /// Version labels name a publish: 1-128 printable characters with no space,
 /// `@` (it separates name and label in `name@label`) or `/` (labels appear in
-/// URL paths).
+/// URL paths), and none of the `DisguisingCharacters` (a label is printed
+/// wherever its skill is, and U+202E would show `1.0-cba` for `1.0-abc`).
 public enum VersionLabel {
     static let maxLength = 128
 
@@ -9,6 +10,10 @@ public enum VersionLabel {
         if label.count > maxLength { return "is longer than \(maxLength) characters" }
         if label.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) {
             return "may not contain spaces or control characters"
+        }
+        if let disguising = label.unicodeScalars.first(where: DisguisingCharacters.contains) {
+            return "may not contain \(DisguisingCharacters.escape(disguising)) "
+                + "(control, bidirectional and invisible formatting characters can disguise it)"
         }
         if label.contains("@") || label.contains("/") { return "may not contain '@' or '/'" }
         return nil

@@ -27,7 +27,8 @@ public struct SearchHit: Sendable, Codable, Equatable {
 
     public struct SnippetRun: Sendable, Codable, Equatable {
         public var text: String
-        var matched: Bool
+        /// Whether the run is a query term (the CLI highlights it).
+        public internal(set) var matched: Bool
     }
 
     /// The snippet with each matched run between `open` and `close`.

@@ -88,8 +88,12 @@ struct SearchCommand: Command {
             // that most rows hold almost no weight, and scores get tiny.
             fields.append(String(format: "%.3g", hit.score))
             context.output.line(fields.joined(separator: "  "))
-            let snippet = bold ? hit.snippetText(open: "\u{1B}[1m", close: "\u{1B}[0m") : hit.snippetText()
-            context.output.line("    " + snippet.collapsingWhitespace)
+            // The stored text is escaped run by run before the bold is added,
+            // so that only the tool's own escape sequences style the line.
+            let snippet = hit.snippet.reduce(TerminalText("")) { line, run in
+                line + (!run.matched ? TerminalText(run.text) : bold ? .bold(run.text) : TerminalText("[\(run.text)]"))
+            }
+            context.output.line(TerminalText("    ") + snippet.collapsingWhitespace)
         }
         if !context.quiet { context.output.error(plural(hits.count, "hit")) }
         return .success

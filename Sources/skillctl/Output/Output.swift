@@ -1,7 +1,10 @@
 import Foundation
 
 /// Where skillctl writes: data to standard output, messages and progress to
-/// standard error. Bytes are written as they are, never re-encoded.
+/// standard error. Blob bytes (`write`) and JSON are written as they are,
+/// never re-encoded; every human line and message (`line`, `table`, `error`)
+/// is `TerminalText`, so stored text shows its control, bidirectional and
+/// invisible format characters as `<U+XXXX>` escapes.
 struct Output {
     let standardErrorIsTerminal = isatty(STDERR_FILENO) == 1
     let standardOutputIsTerminal = isatty(STDOUT_FILENO) == 1
@@ -20,10 +23,12 @@ struct Output {
         }
     }
 
-    func line(_ text: String = "") { write(Array((text + "\n").utf8)) }
+    func line(_ text: String = "") { line(TerminalText(text)) }
+
+    func line(_ text: TerminalText) { write(Array((text.rendered + "\n").utf8)) }
 
     func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText(text).rendered + "\n").utf8))
     }
 
     /// Writes `value` as pretty JSON with sorted, snake_case keys (or the
@@ -36,8 +41,10 @@ struct Output {
         write(Array(data) + [0x0A])
     }
 
-    /// Left-aligned columns, for human-readable tables.
+    /// Left-aligned columns, for human-readable tables. Cells are escaped
+    /// before they are measured, so the columns line up as shown.
     func table(_ rows: [[String]]) {
+        let rows = rows.map { $0.map { TerminalText($0).rendered } }
         guard let width = rows.map(\.count).max() else { return }
         var widths = [Int](repeating: 0, count: width)
         for row in rows {
@@ -47,7 +54,7 @@ struct Output {
             let cells = row.enumerated().map { index, cell in
                 index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
             }
-            line(cells.joined(separator: "  "))
+            write(Array((cells.joined(separator: "  ") + "\n").utf8))
         }
     }
 }

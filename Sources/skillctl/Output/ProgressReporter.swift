@@ -25,7 +25,7 @@ final class ProgressReporter {
         shown = true
         let text = "\(label) \(done)/\(total)"
         if inPlace {
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(TerminalText(text).rendered)".utf8))
         } else {
             output.error(text)
         }
