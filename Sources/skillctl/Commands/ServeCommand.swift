@@ -9,11 +9,11 @@ struct ServeCommand: Command {
     static let discussion = """
         Serves the routes of docs/api.md until SIGINT or SIGTERM, then stops
         accepting, finishes the requests in flight (up to 10 s) and exits 0.
-        A database that does not exist is refused (exit 3) unless --create
-        is given, so that a mistyped --db is not served as an empty store.
-        If the address cannot be listened on (another server has the port,
-        a port below 1024, an address not of this machine) it exits 1 and
-        nothing keeps running. Blob fetches are answered on
+        A database that does not exist is refused (exit 3) unless --create is
+        given, so that a mistyped --db is not served as an empty store. An
+        address that cannot be listened on (a port another server listens
+        on, a port below 1024, an address not of this machine) exits 1 with
+        the reason, and nothing keeps running. Blob fetches are answered on
         the network threads; search, the graph routes and publishing run on
         worker threads, so a slow one never holds up a blob. A blob is read
         from the database and checked against its digest once, then kept in
