@@ -11,6 +11,8 @@ public final class HTTPServer: @unchecked Sendable {
     // everything the C threads touch is a Mutex or immutable.
 
     public struct Configuration: Sendable {
+        /// An IPv4 or IPv6 address (`::1` or `[::1]`), or `localhost`
+        /// (`ListeningAddress`); never a name to resolve.
         public var host = "127.0.0.1"
         /// 0 picks a free port (read it from `port` after `start`).
         public var port: UInt16 = 8080
