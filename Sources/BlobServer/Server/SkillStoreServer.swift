@@ -78,7 +78,8 @@ public final class SkillStoreServer: Sendable {
     /// The port listened on (the chosen one when the configuration said 0).
     var port: UInt16 { http.port }
 
-    public var url: String { "http://\(options.http.host):\(port)" }
+    /// `http://127.0.0.1:8080`, `http://[::1]:8080`.
+    public var url: String { http.url }
 
     /// Stops accepting, finishes the requests in flight (up to `grace` seconds), closes.
     public func stop(grace: Double = 10) { http.stop(grace: grace) }

@@ -6,11 +6,13 @@ import Synchronization
 /// into `HTTPRequest`s and `HTTPResponse`s back into C responses. It knows
 /// nothing of routes. The only file that imports CMicroHTTPD.
 public final class HTTPServer: @unchecked Sendable {
-    // @unchecked: `daemon` and `quiescedSockets` are written in `start` and
-    // `stop` only;
+    // @unchecked: `daemon`, `listening` and `quiescedSockets` are written in
+    // `start` and `stop` only;
     // everything the C threads touch is a Mutex or immutable.
 
     public struct Configuration: Sendable {
+        /// An IPv4 or IPv6 address (`::1` or `[::1]`), or `localhost`
+        /// (`ListeningAddress`); never a name to resolve.
         public var host = "127.0.0.1"
         /// 0 picks a free port (read it from `port` after `start`).
         public var port: UInt16 = 8080
@@ -61,6 +63,8 @@ public final class HTTPServer: @unchecked Sendable {
     private let stopping = Atomic<Bool>(false)
     /// Listening sockets handed back by `MHD_quiesce_daemon`, closed by `stop`.
     private var quiescedSockets: [Int32] = []
+    /// Where `start` bound (the port chosen when the configuration said 0).
+    private var listening: (address: ListeningAddress, port: UInt16)?
 
     public convenience init(_ configuration: Configuration, responder: any Responder) {
         self.init(configuration, responder: responder, onCompletion: { _ in })
@@ -79,39 +83,48 @@ public final class HTTPServer: @unchecked Sendable {
 
     deinit { stop(grace: 0) }
 
-    /// The port the server listens on.
-    public var port: UInt16 { daemon.map { skillstore_mhd_port($0) } ?? 0 }
+    /// The port the server listens on, 0 when it does not.
+    public var port: UInt16 { daemon == nil ? 0 : listening?.port ?? 0 }
 
-    /// Binds and starts serving on the daemon's own threads.
+    /// `http://127.0.0.1:8080`, `http://[::1]:8080`: where clients reach the
+    /// server (the configured port before `start`).
+    public var url: String {
+        let host = ListeningAddress(configuration.host)?.urlHost ?? configuration.host
+        return "http://\(host):\(listening?.port ?? configuration.port)"
+    }
+
+    /// Binds and starts serving on the daemon's own threads. A port another
+    /// socket listens on is refused (`ServerError.cannotListen`), never shared.
     public func start() throws {
         precondition(daemon == nil, "start called twice")
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = configuration.port.bigEndian
-        guard inet_pton(AF_INET, configuration.host == "localhost" ? "127.0.0.1" : configuration.host, &address.sin_addr) == 1 else {
+        guard let address = ListeningAddress(configuration.host) else {
             throw ServerError.badAddress(configuration.host)
         }
+        let listener = try ListeningSocket(address, port: configuration.port)
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
         flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_USE_TURBO.rawValue
+        if address.family == .ipv6 { flags |= MHD_USE_IPv6.rawValue }
         var options: [MHD_OptionItem] = [
+            MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(listener.descriptor), ptr_value: nil),
             MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, configuration.threads), ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: max(1, configuration.idleTimeout), ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, configuration.connectionLimit), ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: max(4096, configuration.headerLimit), ptr_value: nil),
-            MHD_OptionItem(option: .LISTENING_ADDRESS_REUSE, value: 1, ptr_value: nil),
             MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
         ]
         let context = Unmanaged.passUnretained(self).toOpaque()
-        daemon = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                options.withUnsafeMutableBufferPointer { items in
-                    skillstore_mhd_start(
-                        flags, configuration.port, accessHandler, context, completionHandler, context,
-                        socketAddress, items.baseAddress)
-                }
-            }
+        daemon = options.withUnsafeMutableBufferPointer { items in
+            skillstore_mhd_start(
+                flags, listener.port, accessHandler, context, completionHandler, context, nil, items.baseAddress)
         }
-        guard daemon != nil else { throw ServerError.cannotListen(configuration.host, configuration.port) }
+        // On failure the socket is not closed here: libmicrohttpd closes a
+        // socket it was handed on most of its failure paths, and closing it
+        // twice could close another file that took its number.
+        guard daemon != nil else {
+            throw ServerError.cannotListen(
+                address.authority(port: listener.port), reason: "libmicrohttpd could not start (its message is above)")
+        }
+        listening = (address, listener.port)
     }
 
     /// Stops accepting connections, lets the requests in flight finish (for
@@ -314,15 +327,8 @@ public final class HTTPServer: @unchecked Sendable {
             _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, collectValue, target)
         }
         var remote = "-"
-        if withAddress, let address = skillstore_mhd_client_address(connection),
-           address.pointee.sa_family == sa_family_t(AF_INET)
-        {
-            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-            address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet in
-                var bytes = inet.pointee.sin_addr
-                _ = inet_ntop(AF_INET, &bytes, &text, socklen_t(INET_ADDRSTRLEN))
-            }
-            remote = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if withAddress, let address = skillstore_mhd_client_address(connection) {
+            remote = clientAddress(address)
         }
         return HTTPRequest(
             method: String(cString: method), path: String(cString: url), query: collected.query,
@@ -348,6 +354,28 @@ private struct SuspendedConnection: @unchecked Sendable {
     // @unchecked: the only call made on it, MHD_resume_connection, is
     // documented as safe from any thread.
     let handle: OpaquePointer
+}
+
+/// A client's address as text (`127.0.0.1`, `::1`), or `-` for another family.
+private func clientAddress(_ address: UnsafePointer<sockaddr>) -> String {
+    var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+    let written: UnsafePointer<CChar>?
+    switch Int32(address.pointee.sa_family) {
+    case AF_INET:
+        written = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet in
+            var bytes = inet.pointee.sin_addr
+            return inet_ntop(AF_INET, &bytes, &text, socklen_t(text.count))
+        }
+    case AF_INET6:
+        written = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { inet in
+            var bytes = inet.pointee.sin6_addr
+            return inet_ntop(AF_INET6, &bytes, &text, socklen_t(text.count))
+        }
+    default:
+        written = nil
+    }
+    guard written != nil else { return "-" }
+    return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 private struct Collected {

@@ -9,7 +9,11 @@ struct ServeCommand: Command {
     static let discussion = """
         Serves the routes of docs/api.md until SIGINT or SIGTERM, then stops
         accepting, finishes the requests in flight (up to 10 s) and exits 0.
-        The database is created when missing. Blob fetches are answered on
+        A database that does not exist is refused (exit 3) unless --create is
+        given, so that a mistyped --db is not served as an empty store. An
+        address that cannot be listened on (a port another server listens
+        on, a port below 1024, an address not of this machine) exits 1 with
+        the reason, and nothing keeps running. Blob fetches are answered on
         the network threads; search, the graph routes and publishing run on
         worker threads, so a slow one never holds up a blob. A blob is read
         from the database and checked against its digest once, then kept in
@@ -17,7 +21,8 @@ struct ServeCommand: Command {
         (through the page cache, as a static file server sends files).
         """
     static let optionsHeading = "Options (defaults in brackets):"
-    static let host = Option.value("--host", "ADDR", "IPv4 address to listen on [127.0.0.1]")
+    static let host = Option.value(
+        "--host", "ADDR", "IPv4 or IPv6 address to listen on (::1 or [::1]; :: also takes IPv4) [127.0.0.1]")
     static let port = Option.value("--port", "N", "TCP port, 0 for any free one [8080]")
     static let threads = Option.value("--threads", "N", "network threads [cores: \(ProcessInfo.processInfo.activeProcessorCount)]")
     static let workers = Option.value("--workers", "N", "threads for search, graph and publish [max(2, cores)]")
@@ -28,16 +33,19 @@ struct ServeCommand: Command {
     static let cacheMB = Option.value(
         "--cache-mb", "N", "megabytes for the index of served blobs (about 1 KB each; a blob's size too without a spool) [128]")
     static let spoolMB = Option.value("--spool-mb", "N", "megabytes of the blob spool; 0: keep blobs in memory instead [4096]")
+    static let create = Option.flag("--create", "create the database when it does not exist (else exit 3)")
     static let accessLogDestination = Option.value(
         "--access-log", "DEST", "a file to append to, - for standard error, or off [-]")
     static let options = [
         host, port, threads, workers, maxBody, idleTimeout, maxConnections, headerLimit, cacheMB, spoolMB, accessLogDestination,
+        create,
     ]
 
     let configuration: HTTPServer.Configuration
     let cacheMegabytes: Int
     let spoolMegabytes: Int
     let accessLog: String
+    let createsDatabase: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.isEmpty else {
@@ -45,9 +53,10 @@ struct ServeCommand: Command {
         }
         var configuration = HTTPServer.Configuration()
         if let host = arguments.value(Self.host) {
-            var address = in_addr()
-            guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address) == 1 else {
-                throw UsageError("--host takes an IPv4 address such as 127.0.0.1 or 0.0.0.0, not '\(host)'", command: Self.name)
+            guard ListeningAddress(host) != nil else {
+                throw UsageError(
+                    "--host takes an IPv4 or IPv6 address such as 127.0.0.1, 0.0.0.0, ::1 or ::, not '\(host)'",
+                    command: Self.name)
             }
             configuration.host = host
         }
@@ -65,6 +74,7 @@ struct ServeCommand: Command {
         cacheMegabytes = try number(Self.cacheMB, 0...65_536) ?? 128
         spoolMegabytes = try number(Self.spoolMB, 0...(1 << 20)) ?? 4096
         accessLog = arguments.value(Self.accessLogDestination) ?? "-"
+        createsDatabase = arguments.has(Self.create)
         if accessLog.isEmpty {
             throw UsageError("--access-log takes a file, - for standard error, or off", command: Self.name)
         }
@@ -73,6 +83,11 @@ struct ServeCommand: Command {
     func run(_ context: Context) throws -> ExitCode {
         if context.serverURL != nil {
             throw UsageError("serve runs a server on a local database; it cannot take --server", command: Self.name)
+        }
+        if !createsDatabase && !FileManager.default.fileExists(atPath: context.databasePath) {
+            context.output.error(
+                "skillctl: no database at \(context.databasePath); create it with `skillctl init` or pass --create")
+            return .notFound
         }
         var options = SkillStoreServer.Options(databasePath: context.databasePath)
         options.http = configuration

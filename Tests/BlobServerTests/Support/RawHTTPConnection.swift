@@ -1,6 +1,6 @@
 import Foundation
 
-/// One TCP connection to a test server on 127.0.0.1, speaking just enough
+/// One TCP connection to a test server on 127.0.0.1 (or ::1), speaking just enough
 /// HTTP/1.1 to check what goes over the wire: exact headers, bodies,
 /// keep-alive and a client that sends nothing.
 final class RawHTTPConnection {
@@ -25,21 +25,34 @@ final class RawHTTPConnection {
     private let socket: Int32
     private var buffered: [UInt8] = []
 
-    init(port: UInt16, timeout: Double = 10) throws {
-        socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    /// `host` is an IPv4 or IPv6 literal (`::1`), 127.0.0.1 unless given.
+    init(port: UInt16, host: String = "127.0.0.1", timeout: Double = 10) throws {
+        let ipv6 = host.contains(":")
+        socket = Foundation.socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket() failed") }
         var wait = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let connected: Int32
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            _ = inet_pton(AF_INET6, host, &address.sin6_addr)
+            connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = inet_addr(host)
+            connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
         }
         guard connected == 0 else {
             close(socket)
-            throw Failure(description: "cannot connect to 127.0.0.1:\(port)")
+            throw Failure(description: "cannot connect to \(host) port \(port)")
         }
     }
 

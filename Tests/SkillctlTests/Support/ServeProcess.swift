@@ -1,6 +1,7 @@
 import Foundation
 
-/// `skillctl serve` running as a child process on a free loopback port.
+/// `skillctl serve` running as a child process on a free loopback port
+/// (127.0.0.1 unless `arguments` give a `--host`).
 final class ServeProcess {
     let process = Process()
     let url: String
@@ -34,7 +35,7 @@ final class ServeProcess {
         while found == nil && Date() < deadline && process.isRunning {
             Thread.sleep(forTimeInterval: 0.02)
             let text = collected.lock.withLock { collected.text }
-            if let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) {
+            if let range = text.range(of: #"http://(\[[0-9a-fA-F:.]+\]|[0-9.]+):[0-9]+"#, options: .regularExpression) {
                 found = String(text[range])
             }
         }
@@ -60,4 +61,31 @@ final class ServeProcess {
     }
 
     deinit { stop() }
+
+    /// Runs `skillctl --db database serve arguments...` expecting it to
+    /// refuse to start: its status and standard error once it exits. One
+    /// still running after `timeout` seconds (it started) is stopped, and its
+    /// status is then nil.
+    static func refusal(database: URL, arguments: [String], timeout: Double = 20) throws -> (status: Int32?, stderr: String) {
+        let process = Process()
+        process.executableURL = Skillctl.executable
+        process.arguments = ["--db", database.path, "serve"] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "SKILLSTORE_SERVER")
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        var started = false
+        if process.isRunning {
+            started = true
+            process.terminate()
+        }
+        process.waitUntilExit()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (started ? nil : process.terminationStatus, text)
+    }
 }
