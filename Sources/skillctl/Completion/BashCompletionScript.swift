@@ -12,7 +12,9 @@ struct BashCompletionScript {
         _skillctl_options() {
             local global=\(Shell.quoted(Self.spellings(GlobalOptions.all)))
             case $1 in
-        \(commands.map { "        \($0.name)) echo \"$global \"\(Shell.quoted(Self.spellings($0.options))) ;;" }.joined(separator: "\n"))
+        \(commands.filter { !$0.options.isEmpty }.map {
+            "        \($0.name)) echo \"$global \"\(Shell.quoted(Self.spellings($0.options))) ;;"
+        }.joined(separator: "\n"))
                 *) echo "$global" ;;
             esac
         }
