@@ -6,7 +6,7 @@ import TestSupport
 
 /// `skillctl man`: a manual page made from the declarations the help uses.
 @Suite struct ManPageTests {
-    static let groff = SystemTool(name: "groff")
+    static let groff = SystemTool(name: "groff", package: "groff-base")
 
     static var page: String { ManPage(commands: CommandLineTool.commands).roff }
 

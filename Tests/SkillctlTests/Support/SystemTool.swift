@@ -6,6 +6,8 @@ import TestSupport
 /// found on PATH; without it, those tests are skipped and say why.
 struct SystemTool {
     let name: String
+    /// The Debian package that has it.
+    var package: String? = nil
 
     var path: String? {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
@@ -15,7 +17,7 @@ struct SystemTool {
     var available: Bool { path != nil }
 
     var skipReason: Comment {
-        Comment(rawValue: "\(name) is not installed (apt-get install \(name)); this check needs it")
+        Comment(rawValue: "\(name) is not installed (apt-get install \(package ?? name)); this check needs it")
     }
 
     /// Runs the tool with `arguments`, `stdin` on its standard input.
