@@ -36,6 +36,16 @@ struct Output {
         write(Array(data) + [0x0A])
     }
 
+    /// Writes `value` as JSON on one line of standard error, keyed as `json`
+    /// keys it: a failure under `--json`, the last line a caller has to read.
+    func errorJSON(_ value: some Encodable) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        guard let data = try? encoder.encode(value) else { preconditionFailure("output is always encodable") }
+        FileHandle.standardError.write(data + Data([0x0A]))
+    }
+
     /// Left-aligned columns, for human-readable tables.
     func table(_ rows: [[String]]) {
         guard let width = rows.map(\.count).max() else { return }
