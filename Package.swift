@@ -42,6 +42,11 @@ let package = Package(
         .plugin(
             name: "EmbedAPIDocumentPlugin", capability: .buildTool(),
             dependencies: ["EmbedText"]),
+        // The commit a build was made from, for `skillctl --version`: the
+        // plugin asks git, EmbedText writes it as a Swift constant.
+        .plugin(
+            name: "EmbedBuildCommitPlugin", capability: .buildTool(),
+            dependencies: ["EmbedText"]),
 
         .target(
             name: "SkillStore",
@@ -59,7 +64,8 @@ let package = Package(
         // allocates millions of small strings on three threads, and glibc's
         // allocator cost 13% of a 20,000-skill publish (docs/benchmarks.md).
         .executableTarget(
-            name: "skillctl", dependencies: ["SkillStore", "SkillStoreAPI", "BlobServer"], linkerSettings: [.linkedLibrary("mimalloc")]),
+            name: "skillctl", dependencies: ["SkillStore", "SkillStoreAPI", "BlobServer"],
+            linkerSettings: [.linkedLibrary("mimalloc")], plugins: ["EmbedBuildCommitPlugin"]),
 
         // Helpers every test target shares: temporary folders, a process
         // runner, SKILL.md fixtures, a store fixture and the seeds' location.

@@ -12,4 +12,9 @@ enum GlobalOptions {
     static let help = Option.flag("--help", alias: "-h", "show help")
 
     static let all = [db, server, token, json, quiet, help]
+
+    /// Not an option of any command (publish has a --version of its own): `skillctl --version`.
+    static let version = Option.flag("--version", "print skillctl's version and the commit it was built from")
+    /// The options that stand for a whole run, accepted only without a command.
+    static let withoutCommand = [version]
 }

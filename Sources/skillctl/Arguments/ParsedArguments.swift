@@ -11,7 +11,8 @@ struct ParsedArguments {
     private(set) var declared: [String: Option] = [:]
 
     /// Splits `words`. `optionsFor` gives the options a command declares,
-    /// once its name is known (nil for an unknown command).
+    /// once its name is known (nil for an unknown command: its options are
+    /// not judged, since the command itself is the mistake to report).
     init(_ words: [String], optionsFor: (String) -> [Option]?) throws(UsageError) {
         // By every spelling.
         var accepted: [String: Option] = [:]
@@ -24,6 +25,7 @@ struct ParsedArguments {
         accept(GlobalOptions.all)
         var index = 0
         var onlyPositionals = false
+        var commandIsDeclared = true
         // Words that look like options but are not yet known: decided once
         // the command name (and so its options) is known.
         var deferred: [(word: String, value: String?)] = []
@@ -34,7 +36,7 @@ struct ParsedArguments {
             if onlyPositionals || !word.hasPrefix("-") || word == "-" {
                 if command == nil {
                     command = word
-                    if let options = optionsFor(word) { accept(options) }
+                    if let options = optionsFor(word) { accept(options) } else { commandIsDeclared = false }
                 } else {
                     positionals.append(word)
                 }
@@ -63,11 +65,13 @@ struct ParsedArguments {
                 }
             } else if command == nil {
                 deferred.append((word, inlineValue))
-            } else {
-                throw UsageError("unknown option \(name)", command: command)
+            } else if commandIsDeclared {
+                throw Self.unknownOption(name, accepted: accepted, command: command)
             }
         }
-        for (word, value) in deferred {
+        // With no command, options that stand for a whole run (--version).
+        if command == nil { accept(GlobalOptions.withoutCommand) }
+        for (word, value) in deferred where commandIsDeclared {
             let name = value == nil ? word : String(word[..<word.firstIndex(of: "=")!])
             if let option = accepted[name], option.isFlag {
                 flags.insert(option.name)
@@ -76,9 +80,16 @@ struct ParsedArguments {
             } else if accepted[name] != nil {
                 throw UsageError("\(name) before the command name needs the form \(name)=VALUE", command: command)
             } else {
-                throw UsageError("unknown option \(name)", command: command)
+                throw Self.unknownOption(name, accepted: accepted, command: command)
             }
         }
+    }
+
+    /// "unknown option --verison; did you mean '--version'?"
+    private static func unknownOption(_ name: String, accepted: [String: Option], command: String?) -> UsageError {
+        // Sorted, so that a tie is broken the same way on every run.
+        UsageError(
+            "unknown option \(name)" + NearestSpelling.didYouMean(name, among: accepted.keys.sorted()), command: command)
     }
 
     private static func value(

@@ -12,6 +12,9 @@ protocol Command {
     /// Its usage lines; by default one, of its arguments and options.
     static var usageForms: [UsageForm] { get }
     /// Whether `--server URL` makes it work with a server instead of a database.
+    /// When not, CommandLineTool refuses `--server` for it and sets
+    /// SKILLSTORE_SERVER aside; false by default, so a new command that
+    /// forgets to say is refused a server rather than quietly run locally.
     static var worksWithServer: Bool { get }
     /// The title of its options list.
     static var optionsHeading: String { get }

@@ -54,9 +54,6 @@ struct TokenCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitCode {
-        if context.serverURL != nil {
-            throw UsageError("tokens are managed on the server's own database (--db), not through --server", command: Self.name)
-        }
         switch action {
         case .create(let name, let scope):
             let (token, secret) = try context.openForWriting().createToken(name: name, scope: scope)

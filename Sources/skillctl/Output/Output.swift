@@ -41,6 +41,21 @@ struct Output {
         write(Array(data) + [0x0A])
     }
 
+    /// Writes `value` as JSON on one line of standard error, keyed as `json`
+    /// keys it: a failure under `--json`, the last line a caller has to read.
+    func errorJSON(_ value: some Encodable) {
+        FileHandle.standardError.write(Self.jsonLine(value))
+    }
+
+    /// `value` as compact JSON with sorted, snake_case keys, and a newline.
+    static func jsonLine(_ value: some Encodable) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        guard let data = try? encoder.encode(value) else { preconditionFailure("output is always encodable") }
+        return data + Data([0x0A])
+    }
+
     /// Left-aligned columns, for human-readable tables. Cells are escaped
     /// before they are measured, so the columns line up as shown.
     func table(_ rows: [[String]]) {

@@ -13,6 +13,8 @@ extension RemoteError: KindedError {
         case 413: .tooLarge
         case 415: .unsupportedMediaType
         case 503: .busy
+        // No answer at all (status 0): the server could not be reached.
+        case 0: .problems
         default: .internal
         }
     }

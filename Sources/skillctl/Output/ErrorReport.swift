@@ -1,0 +1,43 @@
+import SkillStore
+
+/// A failure as `--json` prints it on standard error, one line:
+/// `{"error":{"code":"NOT_FOUND","exit":3,"message":"..."}}`. The code names
+/// the kind of failure (one word per exit status's reasons), the message is
+/// the text a plain run prints after `skillctl: `, and a refused input
+/// lists its diagnostics as `publish --json` does.
+struct ErrorReport: Encodable {
+    struct Detail: Encodable {
+        var code: String
+        var message: String
+        var exit: Int32
+        var diagnostics: [Diagnostic]?
+    }
+
+    var error: Detail
+
+    init(message: String, kind: FailureKind, diagnostics: [Diagnostic] = []) {
+        error = Detail(
+            code: Self.code(of: kind), message: message, exit: ExitCode(kind).rawValue,
+            diagnostics: diagnostics.isEmpty ? nil : diagnostics)
+    }
+
+    /// The stable, machine-readable name of each kind, in the server's style
+    /// (`NOT_FOUND`, `FORBIDDEN`).
+    static func code(of kind: FailureKind) -> String {
+        switch kind {
+        case .usage: "USAGE"
+        case .notFound: "NOT_FOUND"
+        case .storeUnavailable: "STORE_UNAVAILABLE"
+        case .refused: "REFUSED"
+        case .forbidden: "FORBIDDEN"
+        case .unauthorized: "UNAUTHORIZED"
+        case .conflict: "CONFLICT"
+        case .tooLarge: "TOO_LARGE"
+        case .unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE"
+        case .busy: "BUSY"
+        case .corrupt: "CORRUPT"
+        case .problems: "FAILED"
+        case .internal: "INTERNAL"
+        }
+    }
+}
