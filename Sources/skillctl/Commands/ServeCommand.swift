@@ -81,9 +81,6 @@ struct ServeCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitCode {
-        if context.serverURL != nil {
-            throw UsageError("serve runs a server on a local database; it cannot take --server", command: Self.name)
-        }
         if !createsDatabase && !FileManager.default.fileExists(atPath: context.databasePath) {
             context.output.error(
                 "skillctl: no database at \(context.databasePath); create it with `skillctl init` or pass --create")
