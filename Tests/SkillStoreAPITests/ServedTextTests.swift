@@ -2,6 +2,7 @@ import Foundation
 @testable import SkillStore
 import SkillStoreAPI
 import Testing
+import TestSupport
 
 @Suite struct ServedTextTests {
     static func version(_ name: String, _ label: String, id: String) -> SkillVersion {
@@ -23,19 +24,13 @@ import Testing
     }
 
     /// The seeds hold what the original server answered, byte for byte.
-    @Test(arguments: [
+    @Test(.enabled(if: Seeds.available, Seeds.skipReason), arguments: [
         ("duo-ergonomics", "git:20261019.5ff724cA", "9d4359094e2074e6"),
         ("duo-navigation", "git:20261018.dfcd3c5A", "84e1c7e0ee82cb1e"),
     ])
     func theSeedsServedTextIsReproduced(name: String, label: String, id: String) throws {
-        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/seeds")
-        guard FileManager.default.fileExists(atPath: seeds.appendingPathComponent("README.md").path) else {
-            print("skipped: ../shared/seeds is absent (a fresh clone has no ../shared); seed tests skipped")
-            return
-        }
-        let skillFile = try Data(contentsOf: seeds.appendingPathComponent("\(name)/SKILL.md"))
-        let served = try Data(contentsOf: seeds.appendingPathComponent("served/\(name).txt"))
+        let skillFile = try Data(contentsOf: Seeds.url("\(name)/SKILL.md"))
+        let served = try Data(contentsOf: Seeds.url("served/\(name).txt"))
         #expect(Data(ServedText.bytes(of: Self.version(name, label, id: id), skillFile: Array(skillFile))) == served)
     }
 }
