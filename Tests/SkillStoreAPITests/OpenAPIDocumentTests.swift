@@ -21,9 +21,7 @@ import Testing
         let paths = try #require(document["paths"] as? [String: Any])
         #expect(Set(paths.keys) == Set(APIPath.all.map(\.pattern)))
     }
-}
 
-@Suite struct ListPagingDocumentTests {
     /// Each list route documents `limit` and `cursor` and the headers that
     /// announce the next page.
     @Test func theListRoutesDocumentTheirPaging() throws {
