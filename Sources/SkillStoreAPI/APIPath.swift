@@ -36,6 +36,9 @@ public struct APIPath: Hashable, Sendable {
         skillProvenance, skillCheck, skillDiff, blobVersions, search, sources, openAPIDocument, health, metrics,
     ]
 
+    /// The list routes, which page with `limit` and `cursor` (`ListPaging`).
+    public static let paged: [APIPath] = [skills, skillVersions, blobVersions, sources]
+
     /// The names of the pattern's parameters, in order (`["name", "label"]`).
     var parameterNames: [String] {
         pattern.split(separator: "/").filter { $0.hasPrefix("{") && $0.hasSuffix("}") }.map { String($0.dropFirst().dropLast()) }

@@ -10,8 +10,9 @@ struct SkillRoutes: Sendable {
     let blobs: BlobRoute
 
     func register(in router: inout Router) {
-        router.add("GET", APIPath.skills.pattern) { _, _ in
-            .json(try pool.with { try $0.skills() })
+        router.add("GET", APIPath.skills.pattern) { request, _ in
+            let page = try Self.page(request)
+            return Self.paged(request, page, try pool.with { try $0.skills(after: page.after, limit: page.limit + 1) }) { $0.name }
         }
         router.add("GET", APIPath.skill.pattern) { request, parameters in
             let (version, bytes) = try pool.with { store in
@@ -25,8 +26,11 @@ struct SkillRoutes: Sendable {
                           ("X-Skill-Blob", version.id.hex), ("Cache-Control", "no-cache"), ("Vary", "Accept")],
                 body: bytes)
         }
-        router.add("GET", APIPath.skillVersions.pattern) { _, parameters in
-            .json(try pool.with { try $0.versions(of: try Self.name(parameters)) })
+        router.add("GET", APIPath.skillVersions.pattern) { request, parameters in
+            let name = try Self.name(parameters)
+            let page = try Self.page(request, keyedBySequence: true)
+            let versions = try pool.with { try $0.versions(of: name, before: page.before, limit: page.limit + 1) }
+            return Self.paged(request, page, versions) { String($0.sequence) }
         }
         router.add("GET", APIPath.skillVersion.pattern) { _, parameters in
             .json(try pool.with { try $0.version(of: try Self.name(parameters), label: parameters["label"]) })
@@ -73,15 +77,18 @@ struct SkillRoutes: Sendable {
             }
             return .json(try pool.with { try $0.changes(of: try Self.name(parameters), from: from, to: to) })
         }
-        router.add("GET", APIPath.blobVersions.pattern) { _, parameters in
+        router.add("GET", APIPath.blobVersions.pattern) { request, parameters in
             let id = try BlobReference(parsing: parameters["id"]).id
-            return .json(try pool.with { try $0.versions(containingBlob: id) })
+            let page = try Self.page(request, keyedBySequence: true)
+            let versions = try pool.with { try $0.versions(containingBlob: id, before: page.before, limit: page.limit + 1) }
+            return Self.paged(request, page, versions) { String($0.sequence) }
         }
         router.add("GET", APIPath.search.pattern) { request, _ in
             .json(try pool.with { try $0.search(try Self.searchRequest(request)) })
         }
-        router.add("GET", APIPath.sources.pattern) { _, _ in
-            .json(try pool.with { try $0.sources() })
+        router.add("GET", APIPath.sources.pattern) { request, _ in
+            let page = try Self.page(request)
+            return Self.paged(request, page, try pool.with { try $0.sources(after: page.after, limit: page.limit + 1) }) { $0.url }
         }
     }
 
@@ -101,6 +108,51 @@ struct SkillRoutes: Sendable {
     private static func wantsJSON(_ request: HTTPRequest) -> Bool {
         guard let accept = request.header("accept")?.lowercased() else { return false }
         return accept.contains("application/json") && !accept.contains("text/plain")
+    }
+
+    /// A list route's `limit` and `cursor`. Names and URLs page by the last
+    /// one seen (`after`); versions, newest first, by the last sequence
+    /// number seen (`before`).
+    struct PageRequest {
+        var limit: Int
+        var after: String?
+        var before: Int?
+    }
+
+    static func page(_ request: HTTPRequest, keyedBySequence: Bool = false) throws -> PageRequest {
+        var page = PageRequest(limit: ListPaging.defaultLimit)
+        if let text = request.query["limit"] {
+            guard let limit = Int(text), (1...ListPaging.maximumLimit).contains(limit) else {
+                throw HTTPError.badRequest("limit takes a whole number from 1 to \(ListPaging.maximumLimit), not '\(text)'")
+            }
+            page.limit = limit
+        }
+        if let cursor = request.query["cursor"] {
+            let invalid = HTTPError.badRequest("cursor '\(cursor)' is not one this server gave (X-Next-Cursor or the Link header)")
+            guard let key = ListPaging.key(of: cursor) else { throw invalid }
+            if keyedBySequence {
+                guard let sequence = Int(key), sequence > 0 else { throw invalid }
+                page.before = sequence
+            } else {
+                page.after = key
+            }
+        }
+        return page
+    }
+
+    /// The page as a bare JSON array (what these routes answered before they
+    /// paged), with the next page in `Link` (RFC 8288) and `X-Next-Cursor`
+    /// when the store had more than `limit`: `items` was asked for one more.
+    static func paged<Item: Encodable>(
+        _ request: HTTPRequest, _ page: PageRequest, _ items: [Item], key: (Item) -> String
+    ) -> HTTPResponse {
+        guard items.count > page.limit else { return .json(items) }
+        let shown = Array(items.prefix(page.limit))
+        let cursor = ListPaging.cursor(after: key(shown[shown.count - 1]))
+        // The decoded path, encoded again: names and blob ids need no escaping, but nothing else may slip in.
+        let path = request.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? request.path
+        let next = "\(path)?limit=\(page.limit)&cursor=\(cursor)"
+        return .json(shown, headers: [("Link", "<\(next)>; rel=\"next\""), (ListPaging.nextCursorHeader, cursor)])
     }
 
     /// `q`, `kind`, `label`, `skill`, `limit`, `all_versions`: what

@@ -79,11 +79,14 @@ extension SkillStore {
     }
 
     /// Every source, latest version of each, by URL.
-    public func sources() throws -> [StoredSource] {
+    public func sources() throws -> [StoredSource] { try sources(after: nil, limit: nil) }
+
+    /// A page of `sources()`: at most `limit` of those whose URL sorts after `after`.
+    public func sources(after: String?, limit: Int?) throws -> [StoredSource] {
         try database.query("""
             SELECT seq, url, blob, published_at FROM sources s
-            WHERE seq = (SELECT max(seq) FROM sources l WHERE l.url = s.url) ORDER BY url
-            """).map(makeSource)
+            WHERE seq = (SELECT max(seq) FROM sources l WHERE l.url = s.url) AND url > ? ORDER BY url LIMIT ?
+            """, [.text(after ?? ""), Self.sqlLimit(limit)]).map(makeSource)
     }
 
     private func makeSource(_ row: Row) throws -> StoredSource {

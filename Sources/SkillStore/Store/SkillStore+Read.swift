@@ -2,14 +2,19 @@ import Foundation
 
 extension SkillStore {
     /// Every skill with its latest version, by name.
-    public func skills() throws -> [SkillSummary] {
+    public func skills() throws -> [SkillSummary] { try skills(after: nil, limit: nil) }
+
+    /// A page of `skills()`: at most `limit` of those whose name sorts after
+    /// `after`. Keyset paging: a page costs the same however deep it is, and
+    /// a skill published between two pages neither shifts nor repeats entries.
+    public func skills(after: String?, limit: Int?) throws -> [SkillSummary] {
         try database.query("""
             SELECT v.skill, v.description, v.label, v.skill_blob, v.manifest_blob, v.published_at,
                    (SELECT count(*) FROM versions c WHERE c.skill = v.skill) AS versions
             FROM versions v
-            WHERE v.seq = (SELECT max(seq) FROM versions l WHERE l.skill = v.skill)
-            ORDER BY v.skill
-            """).map {
+            WHERE v.seq = (SELECT max(seq) FROM versions l WHERE l.skill = v.skill) AND v.skill > ?
+            ORDER BY v.skill LIMIT ?
+            """, [.text(after ?? ""), Self.sqlLimit(limit)]).map {
             SkillSummary(
                 name: $0.string("skill"), description: $0.string("description"), latestLabel: $0.string("label"),
                 id: try $0.blobID("skill_blob"), manifest: try $0.blobID("manifest_blob"), versions: try $0.int("versions"),
@@ -37,11 +42,27 @@ extension SkillStore {
     }
 
     /// Every version of `name`, newest first.
-    public func versions(of name: String) throws -> [SkillVersion] {
-        let rows = try database.query("\(Self.versionColumns) WHERE v.skill = ? ORDER BY v.seq DESC", [.text(name)])
-        guard !rows.isEmpty else { throw SkillStoreError.notFound("no skill named '\(name)'") }
+    public func versions(of name: String) throws -> [SkillVersion] { try versions(of: name, before: nil, limit: nil) }
+
+    /// A page of `versions(of:)`: at most `limit` of those older than the
+    /// version numbered `before` (its `sequence`).
+    public func versions(of name: String, before: Int?, limit: Int?) throws -> [SkillVersion] {
+        let rows = try database.query(
+            "\(Self.versionColumns) WHERE v.skill = ? AND v.seq < ? ORDER BY v.seq DESC LIMIT ?",
+            [.text(name), Self.sqlBefore(before), Self.sqlLimit(limit)])
+        // A page past the oldest version of a skill that exists is empty, not 404.
+        if rows.isEmpty {
+            let known = try before != nil && database.queryFirst("SELECT 1 AS found FROM skills WHERE name = ?", [.text(name)]) != nil
+            guard known else { throw SkillStoreError.notFound("no skill named '\(name)'") }
+        }
         return try rows.map(makeVersion)
     }
+
+    /// SQLite reads a negative LIMIT as none.
+    static func sqlLimit(_ limit: Int?) -> SQLValue { .integer(Int64(limit ?? -1)) }
+
+    /// The bound of a newest-first page: every sequence is below Int64.max.
+    static func sqlBefore(_ before: Int?) -> SQLValue { .integer(before.map(Int64.init) ?? Int64.max) }
 
     /// The bytes of the blob `reference` names.
     public func blob(_ reference: BlobReference) throws -> Blob {
@@ -126,9 +147,15 @@ extension SkillStore {
     /// The versions whose SKILL.md or bundle manifest is the blob `id`,
     /// newest first: how a pinned id finds its skill.
     public func versions(containingBlob id: BlobID) throws -> [SkillVersion] {
+        try versions(containingBlob: id, before: nil, limit: nil)
+    }
+
+    /// A page of `versions(containingBlob:)`: at most `limit` of those older
+    /// than the version numbered `before`.
+    public func versions(containingBlob id: BlobID, before: Int?, limit: Int?) throws -> [SkillVersion] {
         try database.query(
-            "\(Self.versionColumns) WHERE v.skill_blob = ? OR v.manifest_blob = ? ORDER BY v.seq DESC",
-            [.text(id.hex), .text(id.hex)]
+            "\(Self.versionColumns) WHERE (v.skill_blob = ? OR v.manifest_blob = ?) AND v.seq < ? ORDER BY v.seq DESC LIMIT ?",
+            [.text(id.hex), .text(id.hex), Self.sqlBefore(before), Self.sqlLimit(limit)]
         ).map(makeVersion)
     }
 }

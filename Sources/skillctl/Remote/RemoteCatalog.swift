@@ -43,9 +43,9 @@ final class RemoteCatalog: SkillCatalog {
         return try json(APIPath.skill.path(name), accept: "application/json")
     }
 
-    func versions(of name: String) throws -> [SkillVersion] { try json(APIPath.skillVersions.path(name)) }
+    func versions(of name: String) throws -> [SkillVersion] { try pages(APIPath.skillVersions.path(name)) }
 
-    func skills() throws -> [SkillSummary] { try json(APIPath.skills.path()) }
+    func skills() throws -> [SkillSummary] { try pages(APIPath.skills.path()) }
 
     func blob(_ reference: BlobReference) throws -> Blob {
         let (data, response) = try send(APIPath.blob.path(reference.description.replacingOccurrences(of: "sha256:", with: "")))
@@ -89,7 +89,7 @@ final class RemoteCatalog: SkillCatalog {
     }
 
     func versions(containingBlob id: BlobID) throws -> [SkillVersion] {
-        try json(APIPath.blobVersions.path(id.hex))
+        try pages(APIPath.blobVersions.path(id.hex))
     }
 
     func changes(of name: String, from: String, to: String) throws -> [GraphChange] {
@@ -113,6 +113,38 @@ final class RemoteCatalog: SkillCatalog {
     /// A graph route of the skill, about `version`.
     private func graph<T: Decodable>(_ version: SkillVersion, _ route: APIPath, _ query: [(String, String)] = []) throws -> T {
         try json(route.path(version.name), query: [("version", version.label)] + query)
+    }
+
+    /// Every entry of a list route, page after page: the server announces
+    /// each next page in `X-Next-Cursor` (a server from before paging sends
+    /// none, and its single answer is the whole list).
+    private func pages<Item: Decodable>(_ path: String) throws -> [Item] {
+        var items: [Item] = []
+        var cursor: String?
+        var seen: Set<String> = []
+        repeat {
+            var query = pageLimit.map { [("limit", String($0))] } ?? []
+            if let cursor { query.append(("cursor", cursor)) }
+            let (data, response) = try send(path, query: query, headers: [("Accept", "application/json")])
+            items += try decode(data) as [Item]
+            cursor = Self.header(ListPaging.nextCursorHeader, of: response)
+            // A server that repeats a cursor would otherwise be followed forever.
+            if let cursor, !seen.insert(cursor).inserted {
+                throw RemoteError(status: response.statusCode, code: "BAD_ANSWER", message: "the server sent the page cursor '\(cursor)' twice")
+            }
+        } while cursor != nil
+        return items
+    }
+
+    /// The page size asked for: SKILLSTORE_PAGE_LIMIT when set (tests use a
+    /// small one to cross pages), else none, and the server's default holds.
+    private let pageLimit: Int? = ProcessInfo.processInfo.environment["SKILLSTORE_PAGE_LIMIT"].flatMap { Int($0) }
+
+    private static func header(_ name: String, of response: HTTPURLResponse) -> String? {
+        for (key, value) in response.allHeaderFields {
+            if let key = key as? String, key.caseInsensitiveCompare(name) == .orderedSame { return value as? String }
+        }
+        return nil
     }
 
     private func json<T: Decodable>(_ path: String, query: [(String, String)] = [], accept: String = "application/json") throws -> T {
