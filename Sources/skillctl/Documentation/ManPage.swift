@@ -11,6 +11,8 @@ struct ManPage {
         ("SKILLSTORE_MAX_ANSWER_MB",
          "the largest answer read from a server, in megabytes (a larger one is refused, not read); default "
             + "\(RemoteCatalog.defaultMaxAnswerBytes >> 20)"),
+        ("SKILLSTORE_PAGE_LIMIT",
+         "the page size asked for when a list is read from a server, 1 to 1000; default the server's"),
         ("XDG_DATA_HOME",
          "without --db or SKILLSTORE_DB, the database is $XDG_DATA_HOME/skillstore/skillstore.db "
             + "(else ~/.local/share/skillstore/skillstore.db)"),
