@@ -92,7 +92,8 @@ public struct SkillLock: Codable, Sendable, Equatable {
     public static func read(at path: String) throws -> SkillLock {
         guard let data = FileManager.default.contents(atPath: path) else {
             if FileManager.default.fileExists(atPath: path) {
-                throw InstallError("\(path) cannot be read")
+                let reason = FileManager.default.isReadableFile(atPath: path) ? "it is not a file" : "permission denied"
+                throw InstallError("\(path) cannot be read: \(reason)")
             }
             return SkillLock()
         }
@@ -121,6 +122,10 @@ public struct SkillLock: Codable, Sendable, Equatable {
     /// Writes the lock into `folder` atomically (a temporary file renamed over it).
     public func write(in folder: String) throws {
         let path = (folder as NSString).appendingPathComponent(Self.fileName)
-        try Data(encoded()).write(to: URL(fileURLWithPath: path), options: .atomic)
+        do {
+            try Data(encoded()).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw InstallError(cannot: "write", path, error)
+        }
     }
 }
