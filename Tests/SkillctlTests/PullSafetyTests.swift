@@ -57,7 +57,8 @@ import TestSupport
         let json = try setup.skillctl.run(["pull", "field-notes", "--to", setup.agent, "--json"])
         #expect(json.status == 1)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [String: [String: Any]])
-        #expect((report["error"]?["message"] as? String ?? "").contains("added field-notes/notes.md"))
+        let message = report["error"]?["message"] as? String
+        #expect(message?.contains("added field-notes/notes.md") == true, "\(json.stderr)")
 
         let forced = try setup.skillctl.run(["pull", "field-notes", "--to", setup.agent, "--force"])
         #expect(forced.status == 0, "\(forced.stderr)")
@@ -128,8 +129,12 @@ import TestSupport
         // A folder where the lock file should be: the lock cannot be written.
         try FileManager.default.createDirectory(
             atPath: setup.folder.path("blocked/skills.lock.json"), withIntermediateDirectories: true)
-        let pulled = try setup.skillctl.run(["pull", "--locked", "--lock", setup.folder.path("agent/skills.lock.json"),
+        let unread = try setup.skillctl.run(["pull", "--locked", "--lock", setup.folder.path("agent/skills.lock.json"),
                                              "--to", setup.folder.path("blocked")])
+        #expect(unread.status == 1, "\(unread.stderr)")
+        #expect(unread.stderr.contains("skills.lock.json cannot be read: it is not a file"), "\(unread.stderr)")
+        let pulled = try setup.skillctl.run(["pull", "--locked", "--lock", setup.folder.path("agent/skills.lock.json"),
+                                             "--to", setup.folder.path("blocked"), "--force"])
         #expect(pulled.status == 1, "\(pulled.stderr)")
         #expect(pulled.stderr.contains("skillctl: cannot write \(setup.folder.path("blocked/skills.lock.json"))"), "\(pulled.stderr)")
         #expect(!pulled.stderr.contains("Error Domain"), "\(pulled.stderr)")

@@ -117,7 +117,7 @@ struct PullCommand: Command {
     private func installLocked(_ installer: SkillInstaller, _ context: Context) throws -> ExitCode {
         let lock = try SkillLock.readExisting(at: lockFile)
         // Local changes are judged against what was pulled here, DIR's own lock.
-        try refuseLocalChanges(to: lock.skills.map(\.name), lock: try SkillLock.read(in: folder), context)
+        if !force { try refuseLocalChanges(to: lock.skills.map(\.name), lock: try SkillLock.read(in: folder), context) }
         // Every skill is fetched and checked against the lock before the first
         // is written: a lock the server cannot satisfy changes nothing.
         let fetched = try lock.skills.map { entry in
