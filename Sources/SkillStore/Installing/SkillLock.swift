@@ -114,8 +114,32 @@ public struct SkillLock: Codable, Sendable, Equatable {
             return lock
         } catch let error as InstallError {
             throw error
+        } catch let error as DecodingError {
+            throw InstallError("\(path) is not a valid lock file: \(Self.reason(error))")
         } catch {
-            throw InstallError("\(path) is not a valid lock file: \(error)")
+            throw InstallError("\(path) is not a valid lock file")
+        }
+    }
+
+    /// What is wrong with a lock's JSON, in words (`skills[0] has no "label"`)
+    /// rather than as the decoder's debug description.
+    static func reason(_ error: DecodingError) -> String {
+        func place(_ context: DecodingError.Context) -> String {
+            var place = ""
+            for key in context.codingPath {
+                if let index = key.intValue { place += "[\(index)]" } else { place += (place.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return place.isEmpty ? "the top level" : place
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(place(context)) has no \"\(key.stringValue)\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(place(context)) is not of the expected type"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "it is not JSON" : "\(place(context)) is not valid"
+        @unknown default:
+            return "it is not a lock file's JSON"
         }
     }
 
