@@ -88,14 +88,6 @@ struct PullCommand: Command {
         let installer = SkillInstaller(folder: folder) { id in try catalog.blob(.id(id)).bytes }
         if locked { return try installLocked(installer, context) }
         var lock = try SkillLock.read(in: folder)
-        var installed: [SkillLock.Skill] = []
-        defer {
-            // What did land is recorded even when a later skill fails.
-            if !installed.isEmpty {
-                for skill in installed { lock.record(skill) }
-                try? lock.write(in: folder)
-            }
-        }
         var versions: [SkillVersion] = []
         for (text, target) in targets {
             let version = try resolve(target, text: text, catalog)
@@ -107,7 +99,20 @@ struct PullCommand: Command {
         let fetched = try versions.map {
             try installer.fetch(name: $0.name, label: $0.label, manifestID: $0.manifest)
         }
-        for skill in fetched { installed.append(try installer.write(skill)) }
+        var installed: [SkillLock.Skill] = []
+        do {
+            for skill in fetched { installed.append(try installer.write(skill)) }
+        } catch {
+            // What did land is recorded even when a later skill fails; the
+            // failure reported is that skill's.
+            for skill in installed { lock.record(skill) }
+            if !installed.isEmpty { try? lock.write(in: folder) }
+            throw error
+        }
+        // A lock that cannot be written is a failure: the next pull would
+        // take the skills just installed for someone's unlocked folders.
+        for skill in installed { lock.record(skill) }
+        try lock.write(in: folder)
         report(installed, context)
         return .success
     }
