@@ -83,9 +83,14 @@ public struct SkillLock: Codable, Sendable, Equatable {
         return try read(at: path)
     }
 
-    /// The lock file of `folder`, which must exist.
+    /// The lock file of `folder`, which must exist; a `folder` that is a
+    /// file is a usage problem, said as such.
     public static func readExisting(in folder: String) throws -> SkillLock {
-        try readExisting(at: (folder as NSString).appendingPathComponent(fileName))
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
+            throw UsageProblem("\(folder) is a file, not a folder of pulled skills")
+        }
+        return try readExisting(at: (folder as NSString).appendingPathComponent(fileName))
     }
 
     /// The lock file at `path`, or an empty lock when there is none.
