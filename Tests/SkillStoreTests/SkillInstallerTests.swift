@@ -185,4 +185,44 @@ import Testing
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
     }
+
+    @Test func whatAnInstallWouldOverwriteIsOnlyTheNamedSkillsLocalWork() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let blobs = SkillInstallerTests.Blobs([("SKILL.md", Array("# S\n".utf8), false)])
+        let installer = SkillInstaller(folder: dir, fetch: blobs.fetch)
+        var lock = SkillLock()
+        for name in ["kept", "edited"] {
+            lock.record(try installer.install(name: name, label: "1", manifestID: blobs.manifestID))
+        }
+        try Data("# Mine\n".utf8).write(to: URL(fileURLWithPath: dir + "/edited/SKILL.md"))
+        try FileManager.default.createDirectory(atPath: dir + "/unlocked", withIntermediateDirectories: true)
+        try Data("a file\n".utf8).write(to: URL(fileURLWithPath: dir + "/plain"))
+
+        let overwritten = Drift.overwritten(
+            byInstalling: ["kept", "edited", "unlocked", "plain", "absent"], in: dir, lock: lock)
+        #expect(overwritten.map { $0.path } == ["edited/SKILL.md", "plain", "unlocked/"])
+        #expect(overwritten.map(\.kind) == [Drift.Kind.changed, .changed, .added])
+        // Installing only the untouched skill loses nothing.
+        #expect(Drift.overwritten(byInstalling: ["kept"], in: dir, lock: lock).isEmpty)
+    }
+
+    @Test func aFolderThatCannotHoldSkillsIsSaidInWords() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/file"))
+        #expect(SkillInstaller.problem(withFolder: dir) == nil)
+        #expect(SkillInstaller.problem(withFolder: dir + "/new/deeper") == nil)
+        #expect(SkillInstaller.problem(withFolder: dir + "/file") == "is a file, not a folder")
+        #expect(SkillInstaller.problem(withFolder: dir + "/file/below")
+            == "cannot be created: \(dir)/file is a file, not a folder")
+    }
+
+    @Test func aFoundationFileErrorBecomesItsReason() {
+        let denied = NSError(domain: NSCocoaErrorDomain, code: CocoaError.Code.fileWriteNoPermission.rawValue)
+        #expect(InstallError(cannot: "write", "x/skills.lock.json", denied).description
+            == "cannot write x/skills.lock.json: permission denied")
+        let posix = NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))
+        #expect(InstallError.reason(posix) == "no space left on device")
+    }
 }

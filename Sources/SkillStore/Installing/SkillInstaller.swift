@@ -68,8 +68,46 @@ public struct SkillInstaller {
         return Fetched(entry: SkillLock.Skill(name: name, label: label, manifest: manifestID, files: files), contents: contents)
     }
 
+    /// Why skills cannot be installed into `path` (`is a file, not a
+    /// folder`), or nil when it is a writable folder or one that can be
+    /// created. Asked before anything is fetched, so that a wrong `--to` is
+    /// said as such rather than as the error of the first write.
+    public static func problem(withFolder path: String) -> String? {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                return info.st_mode & S_IFMT == S_IFREG ? "is a file, not a folder" : "is not a folder"
+            }
+            guard access(path, W_OK | X_OK) == 0 else { return "cannot be written to: \(String(cString: strerror(errno)).lowercased())" }
+            return nil
+        }
+        // Missing: it is created below the nearest existing folder, which must be one and be writable.
+        var ancestor = path
+        while true {
+            let parent = (ancestor as NSString).deletingLastPathComponent
+            ancestor = parent.isEmpty ? "." : parent
+            if lstat(ancestor, &info) == 0 || errno != ENOENT || ancestor == "/" || ancestor == "." { break }
+        }
+        guard stat(ancestor, &info) == 0 else { return "cannot be created: \(String(cString: strerror(errno)).lowercased())" }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return "cannot be created: \(ancestor) is a file, not a folder" }
+        guard access(ancestor, W_OK | X_OK) == 0 else {
+            return "cannot be created in \(ancestor): \(String(cString: strerror(errno)).lowercased())"
+        }
+        return nil
+    }
+
     /// Writes a fetched skill to `DIR/<name>/` and returns its lock entry.
     public func write(_ fetched: Fetched) throws -> SkillLock.Skill {
+        do {
+            return try writeUnchecked(fetched)
+        } catch let error as InstallError {
+            throw error
+        } catch {
+            throw InstallError(cannot: "install \(fetched.entry.name) into", folder, error)
+        }
+    }
+
+    private func writeUnchecked(_ fetched: Fetched) throws -> SkillLock.Skill {
         let name = fetched.entry.name
         let contents = fetched.contents
 

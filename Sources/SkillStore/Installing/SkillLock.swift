@@ -83,16 +83,22 @@ public struct SkillLock: Codable, Sendable, Equatable {
         return try read(at: path)
     }
 
-    /// The lock file of `folder`, which must exist.
+    /// The lock file of `folder`, which must exist; a `folder` that is a
+    /// file is a usage problem, said as such.
     public static func readExisting(in folder: String) throws -> SkillLock {
-        try readExisting(at: (folder as NSString).appendingPathComponent(fileName))
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
+            throw UsageProblem("\(folder) is a file, not a folder of pulled skills")
+        }
+        return try readExisting(at: (folder as NSString).appendingPathComponent(fileName))
     }
 
     /// The lock file at `path`, or an empty lock when there is none.
     public static func read(at path: String) throws -> SkillLock {
         guard let data = FileManager.default.contents(atPath: path) else {
             if FileManager.default.fileExists(atPath: path) {
-                throw InstallError("\(path) cannot be read")
+                let reason = FileManager.default.isReadableFile(atPath: path) ? "it is not a file" : "permission denied"
+                throw InstallError("\(path) cannot be read: \(reason)")
             }
             return SkillLock()
         }
@@ -113,14 +119,42 @@ public struct SkillLock: Codable, Sendable, Equatable {
             return lock
         } catch let error as InstallError {
             throw error
+        } catch let error as DecodingError {
+            throw InstallError("\(path) is not a valid lock file: \(Self.reason(error))")
         } catch {
-            throw InstallError("\(path) is not a valid lock file: \(error)")
+            throw InstallError("\(path) is not a valid lock file")
+        }
+    }
+
+    /// What is wrong with a lock's JSON, in words (`skills[0] has no "label"`)
+    /// rather than as the decoder's debug description.
+    static func reason(_ error: DecodingError) -> String {
+        func place(_ context: DecodingError.Context) -> String {
+            var place = ""
+            for key in context.codingPath {
+                if let index = key.intValue { place += "[\(index)]" } else { place += (place.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return place.isEmpty ? "the top level" : place
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(place(context)) has no \"\(key.stringValue)\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(place(context)) is not of the expected type"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "it is not JSON" : "\(place(context)) is not valid"
+        @unknown default:
+            return "it is not a lock file's JSON"
         }
     }
 
     /// Writes the lock into `folder` atomically (a temporary file renamed over it).
     public func write(in folder: String) throws {
         let path = (folder as NSString).appendingPathComponent(Self.fileName)
-        try Data(encoded()).write(to: URL(fileURLWithPath: path), options: .atomic)
+        do {
+            try Data(encoded()).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw InstallError(cannot: "write", path, error)
+        }
     }
 }

@@ -16,6 +16,12 @@ struct PullCommand: Command {
 
         An ID is a SKILL.md blob id or a bundle manifest id (16 hex); it
         installs the version it belongs to. NAME installs the latest version.
+
+        A pull never overwrites local work unasked: when DIR/<name>/ has a
+        file added, removed or changed since it was pulled (what 'skillctl
+        verify DIR' reports), or exists without being in the lock file, pull
+        lists what differs and exits 1 having written nothing. --force
+        replaces those folders.
         """
     static let to = Option.value("--to", "DIR", "the folder to install into (created when missing)")
     static let locked = Option.flag(
@@ -24,11 +30,13 @@ struct PullCommand: Command {
         "--lock", "FILE",
         "with --locked: the lock file to install from (say, a committed copy), instead of DIR/skills.lock.json; "
             + "it is copied into DIR")
-    static let options = [to, locked, lock]
+    static let force = Option.flag(
+        "--force", "replace DIR/<name>/ even when it has local changes or is not in the lock file (they are lost)")
+    static let options = [to, locked, lock, force]
     static let arguments = [Argument("NAME[@LABEL]|ID", repeats: true)]
     static let usageForms = [
-        UsageForm([.argument(arguments[0]), .required(to)]),
-        UsageForm([.required(locked), .required(to), .optional(lock)]),
+        UsageForm([.argument(arguments[0]), .required(to), .optional(force)]),
+        UsageForm([.required(locked), .required(to), .optional(lock), .optional(force)]),
     ]
     static let worksWithServer = true
 
@@ -40,6 +48,7 @@ struct PullCommand: Command {
     let targets: [(text: String, target: Target)]
     let folder: String
     let locked: Bool
+    let force: Bool
     /// The lock file `--locked` installs from.
     let lockFile: String
 
@@ -49,6 +58,7 @@ struct PullCommand: Command {
         }
         self.folder = folder
         locked = arguments.has(Self.locked)
+        force = arguments.has(Self.force)
         lockFile = arguments.value(Self.lock) ?? (folder as NSString).appendingPathComponent(SkillLock.fileName)
         if arguments.value(Self.lock) != nil && !locked {
             throw UsageError("--lock goes with --locked", command: Self.name)
@@ -71,26 +81,38 @@ struct PullCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitCode {
+        if let problem = SkillInstaller.problem(withFolder: folder) {
+            throw UsageError("--to \(folder) \(problem)", command: Self.name)
+        }
         let catalog = try context.catalog()
         let installer = SkillInstaller(folder: folder) { id in try catalog.blob(.id(id)).bytes }
         if locked { return try installLocked(installer, context) }
         var lock = try SkillLock.read(in: folder)
-        var installed: [SkillLock.Skill] = []
-        defer {
-            // What did land is recorded even when a later skill fails.
-            if !installed.isEmpty {
-                for skill in installed { lock.record(skill) }
-                try? lock.write(in: folder)
-            }
-        }
-        // Everything is fetched and checked before the first skill is written.
-        var fetched: [SkillInstaller.Fetched] = []
+        var versions: [SkillVersion] = []
         for (text, target) in targets {
             let version = try resolve(target, text: text, catalog)
-            fetched.removeAll { $0.entry.name == version.name }  // named twice: the last one stands
-            fetched.append(try installer.fetch(name: version.name, label: version.label, manifestID: version.manifest))
+            versions.removeAll { $0.name == version.name }  // named twice: the last one stands
+            versions.append(version)
         }
-        for skill in fetched { installed.append(try installer.write(skill)) }
+        try refuseLocalChanges(to: versions.map(\.name), lock: lock, context)
+        // Everything is fetched and checked before the first skill is written.
+        let fetched = try versions.map {
+            try installer.fetch(name: $0.name, label: $0.label, manifestID: $0.manifest)
+        }
+        var installed: [SkillLock.Skill] = []
+        do {
+            for skill in fetched { installed.append(try installer.write(skill)) }
+        } catch {
+            // What did land is recorded even when a later skill fails; the
+            // failure reported is that skill's.
+            for skill in installed { lock.record(skill) }
+            if !installed.isEmpty { try? lock.write(in: folder) }
+            throw error
+        }
+        // A lock that cannot be written is a failure: the next pull would
+        // take the skills just installed for someone's unlocked folders.
+        for skill in installed { lock.record(skill) }
+        try lock.write(in: folder)
         report(installed, context)
         return .success
     }
@@ -99,6 +121,8 @@ struct PullCommand: Command {
     /// that file only once every skill is in place.
     private func installLocked(_ installer: SkillInstaller, _ context: Context) throws -> ExitCode {
         let lock = try SkillLock.readExisting(at: lockFile)
+        // Local changes are judged against what was pulled here, DIR's own lock.
+        if !force { try refuseLocalChanges(to: lock.skills.map(\.name), lock: try SkillLock.read(in: folder), context) }
         // Every skill is fetched and checked against the lock before the first
         // is written: a lock the server cannot satisfy changes nothing.
         let fetched = try lock.skills.map { entry in
@@ -108,6 +132,22 @@ struct PullCommand: Command {
         try lock.write(in: folder)
         report(installed, context)
         return .success
+    }
+
+    /// Unless `--force`, refuses to replace a skill folder that differs from
+    /// what `lock` recorded (or that `lock` does not name), listing each
+    /// difference as `verify` does.
+    private func refuseLocalChanges(to names: [String], lock: SkillLock, _ context: Context) throws {
+        guard !force else { return }
+        let drift = Drift.overwritten(byInstalling: names, in: folder, lock: lock)
+        guard !drift.isEmpty else { return }
+        // Under --json the list is in the one error line; as text it comes first, a line each.
+        if !context.json { for item in drift { context.output.error(VerifyCommand.line(item)) } }
+        let listed = context.json
+            ? ": " + drift.map { "\($0.kind.rawValue) \($0.path)" }.joined(separator: ", ") : " (listed above)"
+        throw InstallError(
+            "pull would overwrite \(plural(drift.count, "local change")) in \(folder)\(listed); "
+                + "nothing was written ('pull --force' replaces them)")
     }
 
     private func report(_ installed: [SkillLock.Skill], _ context: Context) {

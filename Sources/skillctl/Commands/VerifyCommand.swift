@@ -27,6 +27,13 @@ struct VerifyCommand: Command {
         var drift: [Drift]
     }
 
+    /// `changed  duo-ergonomics/SKILL.md  (detail)`: one difference, as
+    /// verify lists it and pull names what it would overwrite.
+    static func line(_ item: Drift) -> String {
+        "\(item.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(item.path)"
+            + (item.detail.map { "  (\($0))" } ?? "")
+    }
+
     func run(_ context: Context) throws -> ExitCode {
         let lock = try SkillLock.readExisting(in: folder)
         let drift = Drift.find(in: folder, lock: lock)
@@ -34,10 +41,7 @@ struct VerifyCommand: Command {
         if context.json {
             context.output.json(Report(skills: lock.skills.count, files: files, drift: drift))
         } else {
-            for item in drift {
-                context.output.line("\(item.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(item.path)"
-                    + (item.detail.map { "  (\($0))" } ?? ""))
-            }
+            for item in drift { context.output.line(Self.line(item)) }
             if !context.quiet {
                 context.output.error(drift.isEmpty
                     ? "\(folder) matches its lock: \(plural(lock.skills.count, "skill")), \(plural(files, "file"))"
