@@ -6,13 +6,13 @@ struct CheckCommand: Command {
     static let summary = "Lint skills before or after publishing: validation, sources, links and labels."
     static let discussion = """
         Each argument is a SKILL.md, a skill folder or a pack on disk (checked
-        before publishing), or the name of a published skill. Skills on disk
-        are checked together: a link from one to another resolves to it, as
-        they are to be published together. Diagnostics are
-        printed as path:line:col: error|warning: message [code]. Links and
-        anchors are resolved against the store when a database exists. With
-        --server, a published skill is checked by the server, against its
-        store; files on disk are checked here without a store.
+        before publishing), or the name of a published skill. The skills on
+        disk are checked together: a link from one to another resolves to it.
+        Diagnostics are printed as path:line:col: error|warning: message
+        [code]. Links and anchors are resolved against the store when a
+        database exists. With --server, a published skill is checked by the
+        server, against its store; files on disk are checked here without a
+        store.
 
         Errors: front-matter and Agent Skills rules; a link whose text time
         disagrees with its URL time [time-mismatch]; a relative link to a file
@@ -20,10 +20,9 @@ struct CheckCommand: Command {
         [rule-duplicate].
         Warnings: an anchor that names no section of a stored source or bundle
         file [anchor-unresolved] (an error with --strict); a skill or rule link
-        that resolves to nothing in the store or among the skills checked
-        [skill-unresolved],
-        [rule-unresolved]; a label the legend does not declare
-        [label-undeclared]; measured claims without metadata.verified
+        that resolves to nothing in the store or among the skills checked with
+        it [skill-unresolved], [rule-unresolved]; a label the legend does not
+        declare [label-undeclared]; measured claims without metadata.verified
         [measured-without-environment].
 
         Exit 1 if there is any error; warnings alone exit 0.

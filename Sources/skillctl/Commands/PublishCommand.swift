@@ -11,14 +11,14 @@ struct PublishCommand: Command {
 
         All or nothing: every skill is read and validated first, and if any is
         refused, nothing is published and every error is listed (exit 4).
-
-        The errors 'skillctl check' finds in a skill's own files, without the
-        store (a link text's time that its URL contradicts [time-mismatch], a
-        relative link to a file missing from the bundle [bundle-link-missing],
-        duplicate rule ids [rule-duplicate]), are printed as warnings and the
-        skill is published; with --strict they are errors that refuse it.
         Publishing a bundle that is already published is a no-op that reports
         the existing version ("unchanged").
+
+        The errors 'skillctl check' finds in a skill's own files without the
+        store (a link text's time that its URL contradicts [time-mismatch], a
+        relative link to a file missing from the bundle [bundle-link-missing],
+        duplicate rule ids [rule-duplicate]) are printed as warnings, and the
+        skill is published; with --strict they are errors that refuse it.
 
         Version labels come from, in order: --version; the front-matter's
         'version' or 'metadata.version'; or, for a skill committed in a clean
