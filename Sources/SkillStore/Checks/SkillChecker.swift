@@ -9,7 +9,7 @@ import Foundation
 /// | `time-mismatch` | error | a link's text gives a time its URL does not |
 /// | `bundle-link-missing` | error | a relative link names a file the bundle lacks |
 /// | `anchor-unresolved` | warning (error with strict) | a fragment names no section of a stored source or bundle file |
-/// | `skill-unresolved` | warning | a skill named in backticks is neither in the store nor checked in the same run |
+/// | `skill-unresolved` | warning | a skill named in backticks is not in the store |
 /// | `rule-unresolved` | warning | a rule link names a rule the skill does not have |
 /// | `label-undeclared` | warning | a label is used but the legend does not declare it |
 /// | `rule-duplicate` | error | two rules share an id |
@@ -26,66 +26,28 @@ public struct SkillChecker {
 
     /// Checks an unpublished skill on disk.
     public func check(_ source: SkillSource) -> [Diagnostic] {
-        check([source])[0]
-    }
-
-    /// Checks unpublished skills on disk together, one list of findings per
-    /// source, in order: a skill or rule link to another skill of the same
-    /// run resolves to that skill, since they are meant to be published
-    /// together (the store, if any, may not have it yet).
-    public func check(_ sources: [SkillSource]) -> [[Diagnostic]] {
-        let vocabulary = (try? store?.labelVocabulary()) ?? .standard
-        let loaded = sources.map { load($0, vocabulary: vocabulary) }
-        var companions: [String: Set<String>] = [:]
-        for case .success(let skill) in loaded where companions[skill.name] == nil {
-            companions[skill.name] = Set(skill.graph.rules.map(\.id))
-        }
-        return loaded.map { result in
-            switch result {
-            case .failure(let refused):
-                return refused.diagnostics
-            case .success(let skill):
-                return check(
-                    graph: skill.graph, frontMatter: skill.frontMatter, name: skill.name, path: skill.path,
-                    bundle: skill.bundle, companions: companions)
-            }
-        }
-    }
-
-    /// A skill on disk, read and parsed for checking.
-    private struct LoadedSkill {
-        var name: String
-        var path: String
-        var frontMatter: YAMLNode
-        var graph: SkillGraph
-        var bundle: [String: [UInt8]]?
-    }
-
-    private func load(_ source: SkillSource, vocabulary: LabelVocabulary) -> Result<LoadedSkill, InputRefused> {
         let path = source.skillFilePath
         let files: [BundleFile]
         do {
             files = try BundleReader().read(source)
         } catch {
-            return .failure(InputRefused(error.diagnostics))
+            return error.diagnostics
         }
         guard let skillFile = files.first(where: { $0.path == "SKILL.md" }) else {
-            return .failure(InputRefused([
-                Diagnostic(path: source.path, location: nil, message: "the folder has no SKILL.md", code: "skill-missing")
-            ]))
+            return [Diagnostic(path: source.path, location: nil, message: "the folder has no SKILL.md", code: "skill-missing")]
         }
         let document: SkillDocument
         do {
             document = try SkillDocument.parse(skillFile.bytes, path: path, folderName: source.folderName)
         } catch {
-            return .failure(InputRefused(error.diagnostics))
+            return error.diagnostics
         }
+        let vocabulary = (try? store?.labelVocabulary()) ?? .standard
+        let graph = GraphExtractor.extract(from: document, vocabulary: vocabulary)
         // A lone SKILL.md has no bundle to check relative links against.
         let bundle: [String: [UInt8]]? = source.kind == .folder
             ? Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first }) : nil
-        return .success(LoadedSkill(
-            name: document.name, path: path, frontMatter: document.frontMatter,
-            graph: GraphExtractor.extract(from: document, vocabulary: vocabulary), bundle: bundle))
+        return check(graph: graph, frontMatter: document.frontMatter, name: document.name, path: path, bundle: bundle)
     }
 
     /// Checks a published version, with its stored bundle.
@@ -109,8 +71,7 @@ public struct SkillChecker {
     }
 
     private func check(
-        graph: SkillGraph, frontMatter: YAMLNode, name: String, path: String, bundle: [String: [UInt8]]?,
-        companions: [String: Set<String>] = [:]
+        graph: SkillGraph, frontMatter: YAMLNode, name: String, path: String, bundle: [String: [UInt8]]?
     ) -> [Diagnostic] {
         var found: [Diagnostic] = []
         func report(_ location: SourceLocation?, _ severity: Diagnostic.Severity, _ message: String, _ code: String) {
@@ -119,7 +80,12 @@ public struct SkillChecker {
         let anchorSeverity: Diagnostic.Severity = strict ? .error : .warning
 
         for citation in graph.citations {
-            if let mismatch = Self.timeMismatch(citation, path: path) { found.append(mismatch) }
+            if let urlTime = citation.urlTime, !citation.textTimes.isEmpty, !citation.textTimes.contains(urlTime) {
+                let written = citation.textTimes.map(TimeText.format).joined(separator: ", ")
+                report(citation.location, .error,
+                       "link text says \(written) but its URL starts at \(TimeText.format(urlTime)) (\(urlTime) s)",
+                       "time-mismatch")
+            }
             // `#t=70` is a time, not a section.
             if let fragment = citation.fragment, fragment.contains("=") { continue }
             switch citation.kind {
@@ -133,7 +99,8 @@ public struct SkillChecker {
                 guard let bundle else { continue }
                 let target = Self.normalizedBundlePath(citation.target)
                 guard let bytes = bundle[target] else {
-                    found.append(Self.missingBundleFile(citation, path: path))
+                    report(citation.location, .error,
+                           "links to '\(citation.target)', which is not in the skill's folder", "bundle-link-missing")
                     continue
                 }
                 if let fragment = citation.fragment, target.hasSuffix(".md"),
@@ -161,14 +128,6 @@ public struct SkillChecker {
                 if !graph.rules.contains(where: { $0.id == rule }) {
                     reported.insert(key)
                     report(link.location, .warning, "links to its own rule \(rule), which it does not have", "rule-unresolved")
-                }
-                continue
-            }
-            if let rules = companions[link.skill] {
-                if let rule = link.rule, !rules.contains(rule) {
-                    reported.insert(key)
-                    report(link.location, .warning, "links to \(link.skill)#\(rule), but '\(link.skill)' has no rule \(rule)",
-                           "rule-unresolved")
                 }
                 continue
             }
@@ -202,7 +161,14 @@ public struct SkillChecker {
                    "label-undeclared")
         }
 
-        found += Self.duplicateRules(in: graph, path: path)
+        var ruleLines: [String: SourceLocation] = [:]
+        for rule in graph.rules {
+            if let first = ruleLines[rule.id] {
+                report(rule.location, .error, "rule \(rule.id) is already defined at line \(first.line)", "rule-duplicate")
+            } else {
+                ruleLines[rule.id] = rule.location
+            }
+        }
 
         let environment = frontMatter["metadata"]?["verified"] ?? frontMatter["verified"]
             ?? frontMatter["metadata"]?["environment"]
@@ -212,63 +178,7 @@ public struct SkillChecker {
                    "has measured claims but does not say where they were measured (set metadata.verified)",
                    "measured-without-environment")
         }
-        return Self.inReadingOrder(found)
-    }
-
-    /// The errors of `check` that a skill's own files show, found without a
-    /// store and cheaply enough to run on every publish (on its prepare
-    /// workers): `time-mismatch`, `bundle-link-missing`, `rule-duplicate`.
-    /// `bundlePaths` is nil for a lone SKILL.md, whose relative links have
-    /// no bundle to be checked against. The graph must have its citations.
-    static func selfContainedErrors(in graph: SkillGraph, path: String, bundlePaths: Set<String>?) -> [Diagnostic] {
-        var found: [Diagnostic] = []
-        for citation in graph.citations {
-            if let mismatch = timeMismatch(citation, path: path) { found.append(mismatch) }
-            // The same links `check` follows into the bundle.
-            if let bundlePaths, citation.kind == .bundle, !citation.target.isEmpty, citation.target != "SKILL.md",
-               !(citation.fragment?.contains("=") ?? false),
-               !bundlePaths.contains(normalizedBundlePath(citation.target)) {
-                found.append(missingBundleFile(citation, path: path))
-            }
-        }
-        found += duplicateRules(in: graph, path: path)
-        return inReadingOrder(found)
-    }
-
-    private static func timeMismatch(_ citation: Citation, path: String) -> Diagnostic? {
-        guard let urlTime = citation.urlTime, !citation.textTimes.isEmpty, !citation.textTimes.contains(urlTime) else {
-            return nil
-        }
-        let written = citation.textTimes.map(TimeText.format).joined(separator: ", ")
-        return Diagnostic(
-            path: path, location: citation.location,
-            message: "link text says \(written) but its URL starts at \(TimeText.format(urlTime)) (\(urlTime) s)",
-            code: "time-mismatch")
-    }
-
-    private static func missingBundleFile(_ citation: Citation, path: String) -> Diagnostic {
-        Diagnostic(
-            path: path, location: citation.location,
-            message: "links to '\(citation.target)', which is not in the skill's folder", code: "bundle-link-missing")
-    }
-
-    private static func duplicateRules(in graph: SkillGraph, path: String) -> [Diagnostic] {
-        var found: [Diagnostic] = []
-        var ruleLines: [String: SourceLocation] = [:]
-        for rule in graph.rules {
-            if let first = ruleLines[rule.id] {
-                found.append(Diagnostic(
-                    path: path, location: rule.location, message: "rule \(rule.id) is already defined at line \(first.line)",
-                    code: "rule-duplicate"))
-            } else {
-                ruleLines[rule.id] = rule.location
-            }
-        }
-        return found
-    }
-
-    private static func inReadingOrder(_ found: [Diagnostic]) -> [Diagnostic] {
-        found.sorted { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
+        return found.sorted { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
     }
 
     /// `./references/a.md` and `references/./a.md` as `references/a.md`.

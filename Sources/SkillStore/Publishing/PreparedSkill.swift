@@ -15,7 +15,4 @@ struct PreparedSkill: Sendable {
     var manifestBytes: [UInt8]
     var manifestDigest: BlobDigest
     var rows: VersionRows
-    /// What `check` would report as errors, found without the store; a
-    /// publish reports them as warnings (`--strict` refuses the skill instead).
-    var warnings: [Diagnostic]
 }

@@ -6,9 +6,6 @@ struct SkillPreparer: Sendable {
     /// `--version`, applied to every skill.
     let version: String?
     let vocabulary: LabelVocabulary
-    /// Refuse a skill with any of `SkillChecker.selfContainedErrors`
-    /// instead of publishing it with them as warnings.
-    var strict = false
 
     func prepare(_ bundle: SkillBundle) throws(InputRefused) -> PreparedSkill {
         let source = bundle.source
@@ -26,25 +23,12 @@ struct SkillPreparer: Sendable {
         let manifestBytes = manifest.canonicalJSON()
         let manifestDigest = BlobDigest(of: manifestBytes)
         let (label, labelNote) = try versionLabel(for: bundle, document: document, bundleID: manifestDigest.id)
-        // The citations cost little beside the rest of the extraction, and
-        // the checks need them; they are not stored.
-        var graph = GraphExtractor.extract(from: document, vocabulary: vocabulary)
-        let checkErrors = SkillChecker.selfContainedErrors(
-            in: graph, path: source.skillFilePath,
-            bundlePaths: source.kind == .folder ? Set(bundle.files.map(\.path)) : nil)
-        if strict && !checkErrors.isEmpty { throw InputRefused(checkErrors) }
-        graph.citations = []
         return PreparedSkill(
             source: source, name: document.name, label: label, labelNote: labelNote, description: document.description,
             frontMatterJSON: document.frontMatter.jsonText(), nameLocation: document.frontMatter["name"]?.location,
             files: hashed,
             manifest: manifest, manifestBytes: manifestBytes, manifestDigest: manifestDigest,
-            rows: VersionRows(graph: graph, document: document),
-            warnings: checkErrors.map { error in
-                var warning = error
-                warning.severity = .warning
-                return warning
-            })
+            rows: VersionRows(document: document, vocabulary: vocabulary))
     }
 
     /// `--version`, else the front-matter's `version` or `metadata.version`,

@@ -9,12 +9,7 @@ struct VersionRows: Sendable {
     init(document: SkillDocument, vocabulary: LabelVocabulary) {
         // Only rules, links, the legend and claims' text and labels are
         // stored; citations are read again from the blob when asked for.
-        self.init(graph: GraphExtractor.extract(from: document, vocabulary: vocabulary, citations: false), document: document)
-    }
-
-    /// The rows of `graph`, already extracted from `document`.
-    init(graph: SkillGraph, document: SkillDocument) {
-        self.graph = graph
+        graph = GraphExtractor.extract(from: document, vocabulary: vocabulary, citations: false)
         searchEntries = SearchEntry.entries(name: document.name, description: document.description, graph: graph)
     }
 

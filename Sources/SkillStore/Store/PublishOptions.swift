@@ -3,10 +3,6 @@ public struct PublishOptions: Sendable {
     public var version: String?
     /// Publish the valid skills and report the rest, instead of refusing all.
     public var skipInvalid = false
-    /// Refuse a skill whose own files show an error `check` reports
-    /// (`time-mismatch`, `bundle-link-missing`, `rule-duplicate`), instead
-    /// of publishing it and reporting them as warnings.
-    public var strict = false
     /// Who publishes, recorded with each new version.
     public var publisher = "unknown"
     /// The skills this publish may write (a server token's scope); any

@@ -17,8 +17,4 @@ public struct PublishResult: Sendable, Codable, Equatable {
     /// Something the publisher should know about this skill's version, such
     /// as why its label was derived from its content; absent when nothing.
     public var note: String?
-    /// What `check` reports as errors in this skill's own files
-    /// (`time-mismatch`, `bundle-link-missing`, `rule-duplicate`), published
-    /// anyway and reported as warnings; absent when none.
-    public var warnings: [Diagnostic]? = nil
 }

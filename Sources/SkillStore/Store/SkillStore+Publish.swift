@@ -17,7 +17,7 @@ extension SkillStore {
         let publishedAt = Timestamp.now()
         var report = PublishReport()
         var namesSeen: [String: String] = [:]
-        let preparer = SkillPreparer(version: options.version, vocabulary: try labelVocabulary(), strict: options.strict)
+        let preparer = SkillPreparer(version: options.version, vocabulary: try labelVocabulary())
 
         // Reading, parsing, extraction and hashing run on every core; this
         // thread writes, in order, inside one transaction.
@@ -84,8 +84,7 @@ extension SkillStore {
         func result(_ sequence: Int, _ status: PublishResult.Status, label: String) -> PublishResult {
             PublishResult(
                 name: skill.name, label: label, id: skill.files[0].digest.id, manifest: skill.manifestDigest.id,
-                sequence: sequence, status: status, path: skill.source.path, note: skill.labelNote,
-                warnings: skill.warnings.isEmpty ? nil : skill.warnings)
+                sequence: sequence, status: status, path: skill.source.path, note: skill.labelNote)
         }
 
         if let existing = try database.queryFirst(

@@ -6,13 +6,11 @@ struct CheckCommand: Command {
     static let summary = "Lint skills before or after publishing: validation, sources, links and labels."
     static let discussion = """
         Each argument is a SKILL.md, a skill folder or a pack on disk (checked
-        before publishing), or the name of a published skill. The skills on
-        disk are checked together: a link from one to another resolves to it.
-        Diagnostics are printed as path:line:col: error|warning: message
-        [code]. Links and anchors are resolved against the store when a
-        database exists. With --server, a published skill is checked by the
-        server, against its store; files on disk are checked here without a
-        store.
+        before publishing), or the name of a published skill. Diagnostics are
+        printed as path:line:col: error|warning: message [code]. Links and
+        anchors are resolved against the store when a database exists. With
+        --server, a published skill is checked by the server, against its
+        store; files on disk are checked here without a store.
 
         Errors: front-matter and Agent Skills rules; a link whose text time
         disagrees with its URL time [time-mismatch]; a relative link to a file
@@ -20,9 +18,9 @@ struct CheckCommand: Command {
         [rule-duplicate].
         Warnings: an anchor that names no section of a stored source or bundle
         file [anchor-unresolved] (an error with --strict); a skill or rule link
-        that resolves to nothing in the store or among the skills checked with
-        it [skill-unresolved], [rule-unresolved]; a label the legend does not
-        declare [label-undeclared]; measured claims without metadata.verified
+        that resolves to nothing in the store [skill-unresolved],
+        [rule-unresolved]; a label the legend does not declare
+        [label-undeclared]; measured claims without metadata.verified
         [measured-without-environment].
 
         Exit 1 if there is any error; warnings alone exit 0.
@@ -58,18 +56,10 @@ struct CheckCommand: Command {
                 "note: no database at \(context.databasePath); skill links, rule links and source anchors were not checked")
         }
         let checker = SkillChecker(store: store, strict: strict)
-        // The skills on disk are checked together, so that links between
-        // them resolve; their findings are still printed in argument order.
-        var sourcesOfTarget: [Int: [SkillSource]] = [:]
-        for (index, target) in targets.enumerated() where FileManager.default.fileExists(atPath: target) {
-            sourcesOfTarget[index] = try SkillSource.discover([target])
-        }
-        var findingsOnDisk = checker.check(targets.indices.flatMap { sourcesOfTarget[$0] ?? [] })[...]
         var diagnostics: [Diagnostic] = []
-        for (index, target) in targets.enumerated() {
-            if let sources = sourcesOfTarget[index] {
-                diagnostics += findingsOnDisk.prefix(sources.count).joined()
-                findingsOnDisk = findingsOnDisk.dropFirst(sources.count)
+        for target in targets {
+            if FileManager.default.fileExists(atPath: target) {
+                for source in try SkillSource.discover([target]) { diagnostics += checker.check(source) }
             } else {
                 let reference = try SkillReference([target], command: Self.name)
                 if let remote {

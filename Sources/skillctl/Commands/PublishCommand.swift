@@ -14,12 +14,6 @@ struct PublishCommand: Command {
         Publishing a bundle that is already published is a no-op that reports
         the existing version ("unchanged").
 
-        The errors 'skillctl check' finds in a skill's own files without the
-        store (a link text's time that its URL contradicts [time-mismatch], a
-        relative link to a file missing from the bundle [bundle-link-missing],
-        duplicate rule ids [rule-duplicate]) are printed as warnings, and the
-        skill is published; with --strict they are errors that refuse it.
-
         Version labels come from, in order: --version; the front-matter's
         'version' or 'metadata.version'; or, for a skill committed in a clean
         git checkout, git:<YYYYMMDD>.<sha7><A|M> from the last commit that
@@ -44,14 +38,13 @@ struct PublishCommand: Command {
     static let source = Option.value("--source", "URL", "publish FILE as the source document at URL")
     static let version = Option.value("--version", "LABEL", "the version label for every skill published")
     static let skipInvalid = Option.flag("--skip-invalid", "publish the valid skills, list the others, exit 1")
-    static let strict = Option.flag("--strict", "refuse a skill with an error 'check' finds in its files, instead of warning")
     static let progress = Option.flag(
         "--progress", "report progress on standard error even when it is not a terminal (it is shown on a terminal anyway)")
     static let by = Option.value("--by", "NAME", "who publishes (default: $USER; a server records its token's name instead)")
-    static let options = [source, version, skipInvalid, strict, progress, by]
+    static let options = [source, version, skipInvalid, progress, by]
     static let arguments = [Argument("PATH", repeats: true)]
     static let usageForms = [
-        UsageForm(arguments: arguments, options: [version, skipInvalid, strict, progress, by]),
+        UsageForm(arguments: arguments, options: [version, skipInvalid, progress, by]),
         UsageForm([.required(source), .argument(Argument("FILE"))]),
     ]
     static let worksWithServer = true
@@ -73,7 +66,6 @@ struct PublishCommand: Command {
         var options = PublishOptions()
         options.version = arguments.value(Self.version)
         options.skipInvalid = arguments.has(Self.skipInvalid)
-        options.strict = arguments.has(Self.strict)
         options.publisher = arguments.value(Self.by)
             ?? ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ProcessInfo.processInfo.userName
@@ -96,8 +88,7 @@ struct PublishCommand: Command {
         let sources = try SkillSource.discover(paths)
         if let server = context.serverURL {
             return try RemotePublish(sources: sources)
-                .send(to: RemoteCatalog(server, token: context.token, maxAnswerBytes: try context.maxAnswerBytes()), version: options.version, skipInvalid: options.skipInvalid,
-                      strict: options.strict)
+                .send(to: RemoteCatalog(server, token: context.token, maxAnswerBytes: try context.maxAnswerBytes()), version: options.version, skipInvalid: options.skipInvalid)
         }
         let store = try context.openForWriting()
         let progress = ProgressReporter("publishing", output: context.output, forced: forceProgress, quiet: context.quiet)
@@ -154,14 +145,12 @@ struct PublishCommand: Command {
             context.output.json(Report(published: report.results, refused: refused))
         } else {
             context.output.table(report.results.map { [$0.status.rawValue, $0.name, $0.label, $0.id.hex] })
-            let warnings = report.results.flatMap { $0.warnings ?? [] }
-            for diagnostic in warnings + refused { context.output.error(diagnostic.description) }
+            for diagnostic in refused { context.output.error(diagnostic.description) }
             if !context.quiet {
                 for result in report.results { if let note = result.note { context.output.error("\(result.path): note: \(note)") } }
                 let new = report.results.filter { $0.status == .new }.count
                 var summary = "\(new) new, \(report.results.count - new) unchanged"
                 if !report.refused.isEmpty { summary += ", \(report.refused.count) refused" }
-                if !warnings.isEmpty { summary += ", \(plural(warnings.count, "warning"))" }
                 context.output.error(summary)
             }
         }
