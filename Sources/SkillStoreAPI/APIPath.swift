@@ -30,14 +30,36 @@ public struct APIPath: Hashable, Sendable {
     public static let health = APIPath("/healthz")
     public static let metrics = APIPath("/metrics")
 
-    /// Every route, in the order the server registers them.
-    public static let all: [APIPath] = [
-        blob, skills, skill, skillVersions, skillVersion, skillManifest, skillRules, skillClaims, skillLinks,
-        skillProvenance, skillCheck, skillDiff, blobVersions, search, sources, openAPIDocument, health, metrics,
+    /// The namespaces that hold skills, with how many each.
+    public static let namespaces = APIPath("/api/v1/namespaces")
+    /// PUT yanks the version (body `{"reason": ...}`), DELETE undoes it.
+    public static let skillVersionYank = APIPath("/api/v1/skills/{name}/versions/{label}/yank")
+
+    /// The routes of one skill or of the list of skills: each is also served
+    /// under a namespace (`inNamespace`); without one, the name resolves to
+    /// the one namespace that holds it, and POST publishes into the default.
+    public static let skillRoutes: [APIPath] = [
+        skills, skill, skillVersions, skillVersion, skillManifest, skillVersionYank, skillRules, skillClaims, skillLinks,
+        skillProvenance, skillCheck, skillDiff,
+    ]
+
+    /// The same route under `/api/v1/namespaces/{namespace}`:
+    /// `/api/v1/namespaces/{namespace}/skills/{name}`.
+    public var inNamespace: APIPath {
+        precondition(pattern.hasPrefix(Self.skills.pattern), "\(pattern) is not a route of skills")
+        return APIPath("/api/v1/namespaces/{namespace}" + pattern.dropFirst("/api/v1".count))
+    }
+
+    /// Every route, in the order the server registers them (the blob
+    /// route first: it is the one asked for most).
+    public static let all: [APIPath] = [blob] + skillRoutes + skillRoutes.map(\.inNamespace) + [
+        blobVersions, search, sources, namespaces, openAPIDocument, health, metrics,
     ]
 
     /// The list routes, which page with `limit` and `cursor` (`ListPaging`).
-    public static let paged: [APIPath] = [skills, skillVersions, blobVersions, sources]
+    public static let paged: [APIPath] = [
+        skills, skillVersions, skills.inNamespace, skillVersions.inNamespace, blobVersions, sources,
+    ]
 
     /// The names of the pattern's parameters, in order (`["name", "label"]`).
     var parameterNames: [String] {
@@ -47,7 +69,10 @@ public struct APIPath: Hashable, Sendable {
     /// The concrete path, each parameter in order replaced by its value
     /// percent-encoded as one segment: a `/`, `?`, `#` or `;` in a skill
     /// name or label cannot change which route the server picks.
-    public func path(_ values: String...) -> String {
+    public func path(_ values: String...) -> String { path(values) }
+
+    /// `path(_:)` with the values as an array.
+    public func path(_ values: [String]) -> String {
         var values = values[...]
         let segments = pattern.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
             guard segment.hasPrefix("{") && segment.hasSuffix("}") else { return String(segment) }

@@ -26,7 +26,8 @@ import SkillStoreAPI
         let first = fixture.get("/api/v1/skills", query: ["limit": "2"])
         #expect(first.status == 200)
         #expect(try first.decoded([SkillSummary].self).map(\.name) == ["alpha", "bravo"])
-        let cursor = ListPaging.cursor(after: "bravo")
+        // Skills page by name, then namespace.
+        let cursor = ListPaging.cursor(after: "bravo default")
         #expect(first.header("X-Next-Cursor") == cursor)
         #expect(first.header("Link") == "</api/v1/skills?limit=2&cursor=\(cursor)>; rel=\"next\"")
 
@@ -136,6 +137,8 @@ import SkillStoreAPI
         return APIPath.paged.map { route in
             switch route.pattern {
             case APIPath.skillVersions.pattern: route.path("echo")
+            case APIPath.skills.inNamespace.pattern: route.path(Namespace.defaultName)
+            case APIPath.skillVersions.inNamespace.pattern: route.path(Namespace.defaultName, "echo")
             case APIPath.blobVersions.pattern: route.path(id)
             default: route.path()
             }

@@ -30,7 +30,7 @@ import SkillStoreAPI
         let reply = try response.decoded(PublishReply.self)
         let version = try fixture.store.version(of: "team-alpha")
         #expect(reply.published == [PublishResult(
-            name: "team-alpha", label: "1.0", id: version.id, manifest: version.manifest, sequence: version.sequence,
+            namespace: Namespace.defaultName, name: "team-alpha", label: "1.0", id: version.id, manifest: version.manifest, sequence: version.sequence,
             status: .new, path: "team-alpha")])
         #expect(reply.refused.isEmpty)
         #expect(version.publishedBy == "token:ci")

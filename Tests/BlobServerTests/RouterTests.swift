@@ -50,7 +50,7 @@ import SkillStoreAPI
 
     /// The patterns the API promises (docs/api.md); the router must
     /// have exactly these.
-    static let routePatterns: Set<String> = [
+    static let routePatterns: Set<String> = ([
         "/api/v1/blob/{id}",
         "/api/v1/skills",
         "/api/v1/skills/{name}",
@@ -69,6 +69,24 @@ import SkillStoreAPI
         "/api/v1/openapi.json",
         "/healthz",
         "/metrics",
+        "/api/v1/namespaces",
+        "/api/v1/skills/{name}/versions/{label}/yank",
+    ] as Set<String>).union(namespacedPatterns)
+
+    /// Every route of skills, also under a namespace.
+    static let namespacedPatterns: Set<String> = [
+        "/api/v1/namespaces/{namespace}/skills",
+        "/api/v1/namespaces/{namespace}/skills/{name}",
+        "/api/v1/namespaces/{namespace}/skills/{name}/versions",
+        "/api/v1/namespaces/{namespace}/skills/{name}/versions/{label}",
+        "/api/v1/namespaces/{namespace}/skills/{name}/versions/{label}/manifest",
+        "/api/v1/namespaces/{namespace}/skills/{name}/versions/{label}/yank",
+        "/api/v1/namespaces/{namespace}/skills/{name}/rules",
+        "/api/v1/namespaces/{namespace}/skills/{name}/claims",
+        "/api/v1/namespaces/{namespace}/skills/{name}/links",
+        "/api/v1/namespaces/{namespace}/skills/{name}/provenance",
+        "/api/v1/namespaces/{namespace}/skills/{name}/check",
+        "/api/v1/namespaces/{namespace}/skills/{name}/diff",
     ]
 
     /// A path the pattern matches.
@@ -76,6 +94,7 @@ import SkillStoreAPI
         pattern.replacingOccurrences(of: "{id}", with: "0123456789abcdef")
             .replacingOccurrences(of: "{name}", with: "some-skill")
             .replacingOccurrences(of: "{label}", with: "1.0")
+            .replacingOccurrences(of: "{namespace}", with: "acme")
     }
 
     @Test func everyListedPatternIsARouteOfTheRouter() throws {

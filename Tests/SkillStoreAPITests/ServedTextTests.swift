@@ -5,10 +5,16 @@ import Testing
 import TestSupport
 
 @Suite struct ServedTextTests {
-    static func version(_ name: String, _ label: String, id: String) -> SkillVersion {
+    static func version(_ name: String, _ label: String, id: String, namespace: String = Namespace.defaultName) -> SkillVersion {
         SkillVersion(
-            name: name, label: label, sequence: 1, id: BlobID(hex: id)!, digest: "", manifest: BlobID(bits: 0), description: "",
+            namespace: namespace, name: name, label: label, sequence: 1, id: BlobID(hex: id)!, digest: "", manifest: BlobID(bits: 0), description: "",
             publishedAt: "", publishedBy: "", files: [])
+    }
+
+    @Test func aSkillOutsideTheDefaultNamespaceIsNamedWithIt() {
+        let bytes = ServedText.bytes(
+            of: Self.version("oven-spring", "1.0", id: "0123456789abcdef", namespace: "acme"), skillFile: Array("body\n".utf8))
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("acme/oven-spring 1.0\n\nImmutable."))
     }
 
     @Test func theHeaderNamesTheVersionAndItsBlobURL() {

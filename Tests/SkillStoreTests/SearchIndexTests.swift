@@ -47,7 +47,7 @@ import TestSupport
         let fixture = try SearchPack.store()
         let hits = try fixture.store.search(SearchRequest(query: "banneton rice flour", limit: 5))
         let first = try #require(hits.first)
-        let version = try fixture.store.version(of: try #require(first.skill), label: nil)
+        let version = try fixture.store.version(of: SkillKey(try #require(first.skill)), label: nil)
         #expect(first.version == version.label)
         #expect(first.id == version.id)
         #expect(first.snippet.contains { $0.matched })

@@ -37,7 +37,7 @@ import Testing
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let blobs = Blobs([("SKILL.md", Array("# S\n".utf8), false), ("scripts/run.sh", Array("#!/bin/sh\n".utf8), true)])
-        let skill = try SkillInstaller(folder: folder, fetch: blobs.fetch).install(name: "demo", label: "1", manifestID: blobs.manifestID)
+        let skill = try SkillInstaller(folder: folder, fetch: blobs.fetch).install(SkillKey("demo"), label: "1", manifestID: blobs.manifestID)
         #expect(FileManager.default.contents(atPath: folder + "/demo/SKILL.md") == Data("# S\n".utf8))
         #expect(FileManager.default.isExecutableFile(atPath: folder + "/demo/scripts/run.sh"))
         #expect(!FileManager.default.isExecutableFile(atPath: folder + "/demo/SKILL.md"))
@@ -51,7 +51,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let blobs = Blobs([("SKILL.md", Array("# S\n".utf8), false), (path, Array("x".utf8), false)])
         #expect(throws: InstallError.self) {
-            try SkillInstaller(folder: folder, fetch: blobs.fetch).install(name: "demo", label: "1", manifestID: blobs.manifestID)
+            try SkillInstaller(folder: folder, fetch: blobs.fetch).install(SkillKey("demo"), label: "1", manifestID: blobs.manifestID)
         }
         #expect(!FileManager.default.fileExists(atPath: folder))
         #expect(!FileManager.default.fileExists(atPath: (folder as NSString).deletingLastPathComponent + "/escape.md"))
@@ -61,9 +61,9 @@ import Testing
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let old = Blobs([("SKILL.md", Array("# Old\n".utf8), false), ("references/gone.md", Array("gone".utf8), false)])
-        _ = try SkillInstaller(folder: folder, fetch: old.fetch).install(name: "demo", label: "1", manifestID: old.manifestID)
+        _ = try SkillInstaller(folder: folder, fetch: old.fetch).install(SkillKey("demo"), label: "1", manifestID: old.manifestID)
         let new = Blobs([("SKILL.md", Array("# New\n".utf8), false), ("scripts/run.sh", Array("echo\n".utf8), true)])
-        _ = try SkillInstaller(folder: folder, fetch: new.fetch).install(name: "demo", label: "2", manifestID: new.manifestID)
+        _ = try SkillInstaller(folder: folder, fetch: new.fetch).install(SkillKey("demo"), label: "2", manifestID: new.manifestID)
         #expect(FileManager.default.contents(atPath: folder + "/demo/SKILL.md") == Data("# New\n".utf8))
         #expect(FileManager.default.isExecutableFile(atPath: folder + "/demo/scripts/run.sh"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/demo/references"))
@@ -75,13 +75,13 @@ import Testing
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let good = Blobs([("SKILL.md", Array("# Old\n".utf8), false)])
-        _ = try SkillInstaller(folder: folder, fetch: good.fetch).install(name: "demo", label: "1", manifestID: good.manifestID)
+        _ = try SkillInstaller(folder: folder, fetch: good.fetch).install(SkillKey("demo"), label: "1", manifestID: good.manifestID)
 
         var bad = Blobs([("SKILL.md", Array("# New\n".utf8), false), ("references/a.md", Array("a".utf8), false)])
         let id = BlobDigest(of: Array("a".utf8)).id
         bad.byID[id] = Array("b".utf8)
         #expect(throws: InstallError.self) {
-            try SkillInstaller(folder: folder, fetch: bad.fetch).install(name: "demo", label: "2", manifestID: bad.manifestID)
+            try SkillInstaller(folder: folder, fetch: bad.fetch).install(SkillKey("demo"), label: "2", manifestID: bad.manifestID)
         }
         #expect(FileManager.default.contents(atPath: folder + "/demo/SKILL.md") == Data("# Old\n".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["demo"])
@@ -93,19 +93,19 @@ import Testing
         var blobs = Blobs([("SKILL.md", Array("# S\n".utf8), false)])
         blobs.byID[blobs.manifestID] = Array("{\"files\":[],\"format\":\"skillstore.bundle.v1\"}".utf8)
         #expect(throws: InstallError.self) {
-            try SkillInstaller(folder: folder, fetch: blobs.fetch).install(name: "demo", label: "1", manifestID: blobs.manifestID)
+            try SkillInstaller(folder: folder, fetch: blobs.fetch).install(SkillKey("demo"), label: "1", manifestID: blobs.manifestID)
         }
         #expect(!FileManager.default.fileExists(atPath: folder + "/demo"))
     }
 
     @Test func theLockIsSortedAndStable() throws {
         var lock = SkillLock()
-        lock.record(SkillLock.Skill(name: "zeta", label: "1", manifest: BlobID(hex: "00000000000000aa")!, files: [
+        lock.record(SkillLock.Skill("zeta", label: "1", manifest: BlobID(hex: "00000000000000aa")!, files: [
             SkillLock.File(path: "b.md", size: 1, executable: false, sha256: String(repeating: "b", count: 64)),
             SkillLock.File(path: "SKILL.md", size: 2, executable: false, sha256: String(repeating: "a", count: 64)),
         ]))
-        lock.record(SkillLock.Skill(name: "alpha", label: "2", manifest: BlobID(hex: "00000000000000bb")!, files: []))
-        lock.record(SkillLock.Skill(name: "zeta", label: "3", manifest: BlobID(hex: "00000000000000cc")!, files: []))
+        lock.record(SkillLock.Skill("alpha", label: "2", manifest: BlobID(hex: "00000000000000bb")!, files: []))
+        lock.record(SkillLock.Skill("zeta", label: "3", manifest: BlobID(hex: "00000000000000cc")!, files: []))
         #expect(lock.skills.map(\.name) == ["alpha", "zeta"])
         #expect(lock.skills[1].label == "3")
         let text = String(decoding: lock.encoded(), as: UTF8.self)
@@ -127,7 +127,7 @@ import Testing
             ("gone.md", Array("g".utf8), false),
         ])
         var lock = SkillLock()
-        lock.record(try SkillInstaller(folder: folder, fetch: blobs.fetch).install(name: "demo", label: "1", manifestID: blobs.manifestID))
+        lock.record(try SkillInstaller(folder: folder, fetch: blobs.fetch).install(SkillKey("demo"), label: "1", manifestID: blobs.manifestID))
         #expect(Drift.find(in: folder, lock: lock).isEmpty)
         try Data("A".utf8).write(to: URL(fileURLWithPath: folder + "/demo/a.md"))
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: folder + "/demo/run.sh")
@@ -154,7 +154,7 @@ import Testing
     func aLockNamingPathsOutsideTheFolderIsRefused(name: String, path: String) throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let lock = SkillLock(skills: [SkillLock.Skill(name: name, label: "1", manifest: BlobID(hex: "0000000000000000")!, files: [
+        let lock = SkillLock(skills: [SkillLock.Skill(SkillKey(name), label: "1", manifest: BlobID(hex: "0000000000000000")!, files: [
             SkillLock.File(path: path, size: 1, executable: false, sha256: String(repeating: "0", count: 64)),
         ])])
         try lock.write(in: dir)
@@ -166,7 +166,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let blobs = SkillInstallerTests.Blobs([("SKILL.md", Array("# S\n".utf8), false)])
         var lock = SkillLock()
-        lock.record(try SkillInstaller(folder: dir, fetch: blobs.fetch).install(name: "demo", label: "1", manifestID: blobs.manifestID))
+        lock.record(try SkillInstaller(folder: dir, fetch: blobs.fetch).install(SkillKey("demo"), label: "1", manifestID: blobs.manifestID))
         let elsewhere = dir + "/elsewhere.md"
         try Data("# S\n".utf8).write(to: URL(fileURLWithPath: elsewhere))
         try FileManager.default.removeItem(atPath: dir + "/demo/SKILL.md")
@@ -181,7 +181,7 @@ import Testing
         let other = SkillLock.File(path: "SKILL.md", size: 99, executable: false, sha256: String(repeating: "a", count: 64))
         #expect(throws: InstallError.self) {
             try SkillInstaller(folder: dir, fetch: blobs.fetch)
-                .fetch(name: "demo", label: "1", manifestID: blobs.manifestID, expecting: [other])
+                .fetch("demo", label: "1", manifestID: blobs.manifestID, expecting: [other])
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
     }
@@ -193,7 +193,7 @@ import Testing
         let installer = SkillInstaller(folder: dir, fetch: blobs.fetch)
         var lock = SkillLock()
         for name in ["kept", "edited"] {
-            lock.record(try installer.install(name: name, label: "1", manifestID: blobs.manifestID))
+            lock.record(try installer.install(SkillKey(name), label: "1", manifestID: blobs.manifestID))
         }
         try Data("# Mine\n".utf8).write(to: URL(fileURLWithPath: dir + "/edited/SKILL.md"))
         try FileManager.default.createDirectory(atPath: dir + "/unlocked", withIntermediateDirectories: true)

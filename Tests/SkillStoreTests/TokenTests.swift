@@ -41,7 +41,7 @@ import TestSupport
         let rows = try sqlite3(fixture.databasePath, "SELECT name, hash, scope FROM tokens")
         #expect(rows == "ci|\(BlobDigest(of: Array(secret.utf8)).hex)|*\n")
         let columns = try sqlite3(fixture.databasePath, "SELECT name FROM pragma_table_info('tokens') ORDER BY cid")
-        #expect(columns == "name\nhash\nscope\ncreated_at\nrevoked_at\n")
+        #expect(columns == "name\nhash\nscope\ncreated_at\nrevoked_at\nnamespace\n")
         // Neither the database nor its journal holds the secret's text.
         for suffix in ["", "-wal", "-journal"] {
             guard let bytes = FileManager.default.contents(atPath: fixture.databasePath + suffix) else { continue }
@@ -57,7 +57,7 @@ import TestSupport
         #expect(listed.map(\.name) == ["ci"])
         let json = String(decoding: try JSONEncoder().encode(listed), as: UTF8.self)
         #expect(!json.contains(secret.dropFirst(4)))
-        #expect(Set(Mirror(reflecting: listed[0]).children.compactMap(\.label)) == ["name", "scope", "createdAt", "revokedAt"])
+        #expect(Set(Mirror(reflecting: listed[0]).children.compactMap(\.label)) == ["name", "namespace", "scope", "createdAt", "revokedAt"])
     }
 
     @Test func aNameIsTakenOnceEvenAfterRevoking() throws {
@@ -119,8 +119,8 @@ import TestSupport
         ("team-?", "team-a", true), ("team-?", "team-ab", false),
     ])
     func theScopeIsAGlobOverSkillNames(scope: String, skill: String, allowed: Bool) {
-        let token = PublishToken(name: "t", scope: scope, createdAt: "2026-01-01T00:00:00Z", revokedAt: nil)
-        #expect(token.allows(skill) == allowed)
+        let token = PublishToken(name: "t", namespace: "*", scope: scope, createdAt: "2026-01-01T00:00:00Z", revokedAt: nil)
+        #expect(token.allows(SkillKey(skill)) == allowed)
     }
 
     @Test func aScopedTokenPublishesItsSkillsAndIsRefusedTheRest() throws {

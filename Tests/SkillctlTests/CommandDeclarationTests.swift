@@ -87,7 +87,7 @@ import Testing
         let listed = help[server.upperBound..<end.lowerBound].replacingOccurrences(of: " and ", with: ", ")
             .components(separatedBy: ", ")
         #expect(listed == ["publish", "get", "cat", "versions", "ls", "search", "rules", "claims", "links", "provenance",
-                           "check", "diff", "pull", "outdated"])
+                           "check", "diff", "pull", "outdated", "yank"])
         #expect(listed == Self.commands.filter { $0.worksWithServer }.map { $0.name })
     }
 

@@ -38,7 +38,7 @@ import TestSupport
         let start = try #require(page.range(of: "\n.SS pull\n"))
         let end = try #require(page.range(of: "\n.SS ", range: start.upperBound..<page.endIndex))
         let section = String(page[start.upperBound..<end.lowerBound])
-        #expect(section.contains(#"\fBskillctl pull\fR \fINAME[@LABEL]|ID\fR... \fB--to\fR \fIDIR\fR"#))
+        #expect(section.contains(#"\fBskillctl pull\fR \fI[NS/]NAME[@LABEL]|ID\fR... \fB--to\fR \fIDIR\fR"#))
         #expect(section.contains(#"\fBskillctl pull\fR \fB--locked\fR \fB--to\fR \fIDIR\fR [\fB--lock\fR \fIFILE\fR]"#))
         #expect(section.contains("Writes each skill\\(aqs whole folder"))
         #expect(section.contains(".TP\n\\fB--to\\fR \\fIDIR\\fR\nthe folder to install into (created when missing)\n"))

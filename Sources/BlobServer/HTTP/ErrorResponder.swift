@@ -30,11 +30,15 @@ enum ErrorResponder {
         case let error as any KindedError where error.kind == .busy:
             http = HTTPError(
                 error.kind.httpStatus, "BUSY", "the database is busy with a publish; try again", headers: [("Retry-After", "1")])
+        case let ambiguous as AmbiguousSkillName:
+            http = HTTPError(
+                ambiguous.kind.httpStatus, ErrorBody.ambiguousCode, ambiguous.description, candidates: ambiguous.candidates)
         case let invalid as InvalidIdentity:
             let code = switch invalid.identity {
             case .blob: "DIGEST_INVALID"
             case .skillName: "NAME_INVALID"
-            case .versionLabel, .ruleID: "BAD_REQUEST"
+            case .namespace: "NAMESPACE_INVALID"
+            case .versionLabel, .ruleID, .skillAddress: "BAD_REQUEST"
             }
             http = HTTPError(invalid.kind.httpStatus, code, invalid.description)
         case SkillStoreError.corrupt(let what):
@@ -55,7 +59,8 @@ enum ErrorResponder {
 
     private static func body(_ http: HTTPError) -> HTTPResponse {
         let body = ErrorBody(error: .init(
-            code: http.code, message: http.message, diagnostics: http.diagnostics.isEmpty ? nil : http.diagnostics))
+            code: http.code, message: http.message, diagnostics: http.diagnostics.isEmpty ? nil : http.diagnostics,
+            candidates: http.candidates.isEmpty ? nil : http.candidates))
         var headers = http.headers
         if http.status >= 400, !headers.contains(where: { $0.0 == "Cache-Control" }) {
             headers.append(("Cache-Control", "no-store"))

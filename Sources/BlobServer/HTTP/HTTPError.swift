@@ -10,13 +10,19 @@ struct HTTPError: Error, Sendable, CustomStringConvertible {
     var headers: [(String, String)] = []
     /// File, line and column of each problem, for a refused publish.
     var diagnostics: [Diagnostic] = []
+    /// The skills an ambiguous name could mean, qualified.
+    var candidates: [String] = []
 
-    init(_ status: Int, _ code: String, _ message: String, headers: [(String, String)] = [], diagnostics: [Diagnostic] = []) {
+    init(
+        _ status: Int, _ code: String, _ message: String, headers: [(String, String)] = [], diagnostics: [Diagnostic] = [],
+        candidates: [String] = []
+    ) {
         self.status = status
         self.code = code
         self.message = message
         self.headers = headers
         self.diagnostics = diagnostics
+        self.candidates = candidates
     }
 
     var description: String { "\(status) \(code): \(message)" }

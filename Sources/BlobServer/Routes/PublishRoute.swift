@@ -2,24 +2,36 @@ import Foundation
 import SkillStore
 import SkillStoreAPI
 
-/// `POST /api/v1/skills`: publish a bundle sent as a tar stream, with a
-/// bearer token whose scope covers every skill in it. The same validation
-/// and all-or-nothing rule as `skillctl publish`.
+/// `POST /api/v1/skills` (into the default namespace) and
+/// `POST /api/v1/namespaces/{namespace}/skills`: publish a bundle sent as a
+/// tar stream, with a bearer token whose namespace and scope cover every
+/// skill in it. The same validation and all-or-nothing rule as `skillctl publish`.
 struct PublishRoute: Sendable {
     let pool: StorePool
+    var authority: TokenAuthority { TokenAuthority(pool: pool) }
 
     static let tarTypes = ["application/x-tar", "application/tar"]
 
     func register(in router: inout Router) {
-        router.add("POST", APIPath.skills.pattern, preflight: { request in request.token = try check(request) }) { request, _ in
-            try publish(request)
+        for path in [APIPath.skills, APIPath.skills.inNamespace] {
+            router.add("POST", path.pattern, preflight: { request, parameters in
+                request.token = try check(request, namespace: try Self.namespace(parameters))
+            }) { request, parameters in
+                try publish(request, namespace: try Self.namespace(parameters))
+            }
         }
     }
 
+    /// The namespace the route names, else the default one.
+    static func namespace(_ parameters: RouteParameters) throws -> String {
+        try SkillRoutes.namespace(parameters) ?? Namespace.defaultName
+    }
+
     /// What can be checked before the body is read: the token (unless the
-    /// preflight found it already), then the type.
-    func check(_ request: HTTPRequest) throws -> PublishToken {
-        let token = try request.token ?? authenticate(request)
+    /// preflight found it already) and its namespace, then the type.
+    func check(_ request: HTTPRequest, namespace: String) throws -> PublishToken {
+        let token = try request.token ?? authority.authenticate(request)
+        try TokenAuthority.requireNamespace(namespace, for: token)
         let type = request.header("content-type")?.split(separator: ";").first.map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
         }
@@ -31,35 +43,25 @@ struct PublishRoute: Sendable {
         return token
     }
 
-    func publish(_ request: HTTPRequest) throws -> HTTPResponse {
-        let token = try check(request)
+    func publish(_ request: HTTPRequest, namespace: String) throws -> HTTPResponse {
+        let token = try check(request, namespace: namespace)
         guard !request.body.isEmpty else { throw HTTPError.badRequest("the request has no body; send the bundle as a tar stream") }
         var options = PublishOptions()
         options.version = try request.query["version"].flatMap { $0.isEmpty ? nil : try VersionLabel.validated($0) }
         options.skipInvalid = try request.flag("skip_invalid")
         options.publisher = "token:\(token.name)"
         options.allowsSkill = { token.allows($0) }
-        options.scopeDescription = "the scope '\(token.scope)' of token '\(token.name)'"
+        options.scopeDescription = "the reach (\(token.reach)) of token '\(token.name)'"
         // The archive is unpacked in memory before the publish lock is taken.
-        let bundles = BundleBatch(try SkillBundle.bundles(inArchive: request.body))
+        let bundles = BundleBatch(try SkillBundle.bundles(inArchive: request.body).map { unpacked in
+            unpacked.map { bundle in
+                var bundle = bundle
+                bundle.source.namespace = namespace
+                return bundle
+            }
+        })
         let report = try pool.publishing { store in try store.publish(bundles, options: options) }
         let anyNew = report.results.contains { $0.status == .new }
         return .json(PublishReply(published: report.results, refused: report.refused.flatMap(\.diagnostics)), status: anyNew ? 201 : 200)
-    }
-
-    private func authenticate(_ request: HTTPRequest) throws -> PublishToken {
-        let challenge = [("WWW-Authenticate", "Bearer realm=\"skillstore\"")]
-        guard let header = request.header("authorization") else {
-            throw HTTPError(401, "UNAUTHORIZED", "publishing needs a token: Authorization: Bearer <token>", headers: challenge)
-        }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
-            throw HTTPError(401, "UNAUTHORIZED", "the Authorization header must be 'Bearer <token>'", headers: challenge)
-        }
-        let secret = parts[1].trimmingCharacters(in: .whitespaces)
-        guard let token = try pool.with({ try $0.token(forSecret: secret) }) else {
-            throw HTTPError(401, "UNAUTHORIZED", "the token is unknown or revoked", headers: challenge)
-        }
-        return token
     }
 }

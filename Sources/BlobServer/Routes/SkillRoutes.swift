@@ -10,13 +10,23 @@ struct SkillRoutes: Sendable {
     let blobs: BlobRoute
 
     func register(in router: inout Router) {
-        router.add("GET", APIPath.skills.pattern) { request, _ in
-            let page = try Self.page(request)
-            return Self.paged(request, page, try pool.with { try $0.skills(after: page.after, limit: page.limit + 1) }) { $0.name }
+        /// Each route of skills answers as it is and under a namespace.
+        func add(_ method: String, _ path: APIPath, _ handler: @escaping Router.Handler) {
+            router.add(method, path.pattern, handler)
+            router.add(method, path.inNamespace.pattern, handler)
         }
-        router.add("GET", APIPath.skill.pattern) { request, parameters in
+        add("GET", APIPath.skills) { request, parameters in
+            let page = try Self.page(request)
+            let namespace = try Self.namespace(parameters)
+            let after = try page.after.map(Self.skillKey(cursor:))
+            let skills = try pool.with { store in
+                try store.skills(after: after, limit: page.limit + 1, namespace: namespace)
+            }
+            return Self.paged(request, page, skills) { "\($0.name) \($0.namespace)" }
+        }
+        add("GET", APIPath.skill) { request, parameters in
             let (version, bytes) = try pool.with { store in
-                let version = try store.version(of: try Self.name(parameters), label: request.query["version"])
+                let version = try store.version(try Self.address(parameters, label: request.query["version"]))
                 return (version, ServedText.bytes(of: version, skillFile: try store.blob(.id(version.id)).bytes))
             }
             if Self.wantsJSON(request) { return .json(version, headers: [("Vary", "Accept")]) }
@@ -26,23 +36,25 @@ struct SkillRoutes: Sendable {
                           ("X-Skill-Blob", version.id.hex), ("Cache-Control", "no-cache"), ("Vary", "Accept")],
                 body: bytes)
         }
-        router.add("GET", APIPath.skillVersions.pattern) { request, parameters in
-            let name = try Self.name(parameters)
+        add("GET", APIPath.skillVersions) { request, parameters in
+            let address = try Self.address(parameters)
             let page = try Self.page(request, keyedBySequence: true)
-            let versions = try pool.with { try $0.versions(of: name, before: page.before, limit: page.limit + 1) }
+            let versions = try pool.with { store in
+                try store.versions(of: try store.resolve(address), before: page.before, limit: page.limit + 1)
+            }
             return Self.paged(request, page, versions) { String($0.sequence) }
         }
-        router.add("GET", APIPath.skillVersion.pattern) { _, parameters in
-            .json(try pool.with { try $0.version(of: try Self.name(parameters), label: parameters["label"]) })
+        add("GET", APIPath.skillVersion) { _, parameters in
+            .json(try pool.with { try $0.version(try Self.address(parameters, label: parameters["label"])) })
         }
-        router.add("GET", APIPath.skillManifest.pattern) { request, parameters in
-            let version = try pool.with { try $0.version(of: try Self.name(parameters), label: parameters["label"]) }
+        add("GET", APIPath.skillManifest) { request, parameters in
+            let version = try pool.with { try $0.version(try Self.address(parameters, label: parameters["label"])) }
             return try blobs.respond(request, blob: .id(version.manifest))
         }
-        router.add("GET", APIPath.skillRules.pattern) { request, parameters in
+        add("GET", APIPath.skillRules) { request, parameters in
             .json(try withVersion(request, parameters) { store, version in try store.ruleEntries(of: version) })
         }
-        router.add("GET", APIPath.skillClaims.pattern) { request, parameters in
+        add("GET", APIPath.skillClaims) { request, parameters in
             var filter = ClaimFilter(section: request.query["section"], rule: request.query["rule"])
             if let label = request.query["label"] {
                 guard let parsed = ClaimLabel(userText: label) else {
@@ -57,25 +69,27 @@ struct SkillRoutes: Sendable {
                 try store.claimEntries(of: version, filter: filter)
             })
         }
-        router.add("GET", APIPath.skillLinks.pattern) { request, parameters in
+        add("GET", APIPath.skillLinks) { request, parameters in
             .json(try withVersion(request, parameters) { store, version in try store.linkReport(of: version) })
         }
-        router.add("GET", APIPath.skillProvenance.pattern) { request, parameters in
+        add("GET", APIPath.skillProvenance) { request, parameters in
             let rule = request.query["rule"]
             if let rule, !RuleID.isValid(rule) { throw HTTPError.badRequest("rule takes a rule id such as R6, not '\(rule)'") }
             return .json(try withVersion(request, parameters) { store, version in try store.provenance(of: version, rule: rule) })
         }
-        router.add("GET", APIPath.skillCheck.pattern) { request, parameters in
+        add("GET", APIPath.skillCheck) { request, parameters in
             let strict = try request.flag("strict")
             return .json(try withVersion(request, parameters) { store, version in
                 try SkillChecker(store: store, strict: strict).check(version)
             })
         }
-        router.add("GET", APIPath.skillDiff.pattern) { request, parameters in
+        add("GET", APIPath.skillDiff) { request, parameters in
             guard let from = request.query["from"], let to = request.query["to"] else {
                 throw HTTPError.badRequest("diff needs two version labels: ?from=A&to=B")
             }
-            return .json(try pool.with { try $0.changes(of: try Self.name(parameters), from: from, to: to) })
+            return .json(try pool.with { store in
+                try store.changes(of: try store.resolve(try Self.address(parameters)), from: from, to: to)
+            })
         }
         router.add("GET", APIPath.blobVersions.pattern) { request, parameters in
             let id = try BlobReference(parsing: parameters["id"]).id
@@ -90,6 +104,9 @@ struct SkillRoutes: Sendable {
             let page = try Self.page(request)
             return Self.paged(request, page, try pool.with { try $0.sources(after: page.after, limit: page.limit + 1) }) { $0.url }
         }
+        router.add("GET", APIPath.namespaces.pattern) { _, _ in
+            .json(try pool.with { try $0.namespaces() }.map { NamespaceEntry(name: $0.name, skills: $0.skills) })
+        }
     }
 
     /// The version `?version=LABEL` names, else the latest.
@@ -97,12 +114,27 @@ struct SkillRoutes: Sendable {
         _ request: HTTPRequest, _ parameters: RouteParameters, _ body: (SkillStore, SkillVersion) throws -> T
     ) throws -> T {
         try pool.with { store in
-            try body(store, try store.version(of: try Self.name(parameters), label: request.query["version"]))
+            try body(store, try store.version(try Self.address(parameters, label: request.query["version"])))
         }
     }
 
-    private static func name(_ parameters: RouteParameters) throws -> String {
-        try SkillName.validated(parameters["name"])
+    /// The skill the path names: `{name}`, in `{namespace}` when the route has one.
+    static func address(_ parameters: RouteParameters, label: String? = nil) throws -> SkillAddress {
+        SkillAddress(
+            namespace: try namespace(parameters), name: try SkillName.validated(parameters["name"]),
+            label: label)
+    }
+
+    /// `{namespace}` when the route has one.
+    static func namespace(_ parameters: RouteParameters) throws -> String? {
+        try parameters.optional("namespace").map { text throws(InvalidIdentity) in try Namespace.validated(text) }
+    }
+
+    /// The last skill of a page, from its cursor: `NAME NAMESPACE` (a cursor
+    /// of a server from before namespaces holds the name alone).
+    static func skillKey(cursor key: String) -> SkillKey {
+        let parts = key.split(separator: " ", maxSplits: 1).map(String.init)
+        return SkillKey(namespace: parts.count == 2 ? parts[1] : "", name: parts.first ?? "")
     }
 
     private static func wantsJSON(_ request: HTTPRequest) -> Bool {
@@ -163,7 +195,7 @@ struct SkillRoutes: Sendable {
         do {
             return try SearchRequest(
                 userQuery: query["q"] ?? "", kind: query["kind"], label: query["label"], skill: query["skill"],
-                limit: query["limit"], allVersions: allVersions)
+                namespace: query["namespace"], limit: query["limit"], allVersions: allVersions)
         } catch {
             throw HTTPError.badRequest(error.message { parameter in
                 switch parameter {
@@ -171,6 +203,7 @@ struct SkillRoutes: Sendable {
                 case .kind: "kind"
                 case .label: "label"
                 case .skill: "skill"
+                case .namespace: "namespace"
                 case .limit: "limit"
                 }
             })

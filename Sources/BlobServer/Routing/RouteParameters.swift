@@ -8,4 +8,10 @@ struct RouteParameters: Sendable {
         guard let index = names.firstIndex(of: name) else { preconditionFailure("route has no parameter \(name)") }
         return path.text(index)
     }
+
+    /// The parameter when the route has it (`{namespace}` is in the
+    /// namespaced twin of a route only).
+    func optional(_ name: String) -> String? {
+        names.firstIndex(of: name).map { path.text($0) }
+    }
 }

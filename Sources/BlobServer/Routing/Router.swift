@@ -2,7 +2,7 @@
 public struct Router: Responder {
     typealias Handler = @Sendable (HTTPRequest, RouteParameters) throws -> HTTPResponse
     /// Checks a request's headers before its body is read; throws to refuse.
-    typealias Preflight = @Sendable (inout HTTPRequest) throws -> Void
+    typealias Preflight = @Sendable (inout HTTPRequest, RouteParameters) throws -> Void
 
     /// A class, so that walking the table per request copies one
     /// reference rather than each field of each route.
@@ -103,10 +103,11 @@ public struct Router: Responder {
 
     public func preflight(_ request: inout HTTPRequest) -> HTTPResponse? {
         let segments = PathSegments(request.path)
-        for route in routes where route.method == request.method && route.match(segments) != nil {
+        for route in routes where route.method == request.method {
+            guard let parameters = route.match(segments) else { continue }
             guard let preflight = route.preflight else { return nil }
             do {
-                try preflight(&request)
+                try preflight(&request, parameters)
                 return nil
             } catch {
                 var response = ErrorResponder.response(for: error)

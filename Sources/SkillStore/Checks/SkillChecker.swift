@@ -47,13 +47,15 @@ public struct SkillChecker {
         // A lone SKILL.md has no bundle to check relative links against.
         let bundle: [String: [UInt8]]? = source.kind == .folder
             ? Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first }) : nil
-        return check(graph: graph, frontMatter: document.frontMatter, name: document.name, path: path, bundle: bundle)
+        return check(
+            graph: graph, frontMatter: document.frontMatter, skill: SkillKey(namespace: source.namespace, name: document.name),
+            path: path, bundle: bundle)
     }
 
     /// Checks a published version, with its stored bundle.
     public func check(_ version: SkillVersion) throws -> [Diagnostic] {
         guard let store else { return [] }
-        let path = "\(version.name)/SKILL.md"
+        let path = "\(version.key)/SKILL.md"
         let bytes = try store.blob(.id(version.id)).bytes
         let document: SkillDocument
         do {
@@ -66,13 +68,14 @@ public struct SkillChecker {
             bundle[file.path] = file.path.hasSuffix(".md") ? try store.blob(.id(file.id)).bytes : []
         }
         return check(
-            graph: try store.graph(of: version), frontMatter: document.frontMatter, name: version.name,
+            graph: try store.graph(of: version), frontMatter: document.frontMatter, skill: version.key,
             path: path, bundle: bundle)
     }
 
     private func check(
-        graph: SkillGraph, frontMatter: YAMLNode, name: String, path: String, bundle: [String: [UInt8]]?
+        graph: SkillGraph, frontMatter: YAMLNode, skill: SkillKey, path: String, bundle: [String: [UInt8]]?
     ) -> [Diagnostic] {
+        let name = skill.name
         var found: [Diagnostic] = []
         func report(_ location: SourceLocation?, _ severity: Diagnostic.Severity, _ message: String, _ code: String) {
             found.append(Diagnostic(path: path, location: location, severity: severity, message: message, code: code))
@@ -132,9 +135,11 @@ public struct SkillChecker {
                 continue
             }
             guard let store else { continue }
-            let exists = (try? store.skillExists(link.skill)) ?? false
+            // Links resolve within the linking skill's namespace, as the store resolves them.
+            let target = SkillKey(namespace: skill.namespace, name: link.skill)
+            let exists = (try? store.skillExists(target)) ?? false
             if let rule = link.rule {
-                let resolved = ((try? store.latestVersion(of: link.skill, hasRule: rule)) ?? nil) == true
+                let resolved = ((try? store.latestVersion(of: target, hasRule: rule)) ?? nil) == true
                 if !resolved {
                     reported.insert(key)
                     let why = exists ? "has no rule \(rule)" : "is not in the store"

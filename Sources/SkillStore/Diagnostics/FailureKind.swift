@@ -5,6 +5,8 @@
 public enum FailureKind: Sendable, Equatable, CaseIterable {
     /// The request itself is wrong: a bad argument or option.
     case usage
+    /// A name that several namespaces hold, asked for without one.
+    case ambiguous
     /// A skill, version, blob or file that does not exist.
     case notFound
     /// No database at the path, or a file that is not a SkillStore database:
@@ -37,7 +39,7 @@ extension FailureKind {
     /// skillctl's exit status: 1 problems found, 2 usage error, 3 not found, 4 input refused.
     public var exitCode: Int32 {
         switch self {
-        case .usage: 2
+        case .usage, .ambiguous: 2
         case .notFound, .storeUnavailable: 3
         case .refused, .forbidden, .unauthorized, .conflict, .tooLarge, .unsupportedMediaType: 4
         case .busy, .corrupt, .problems, .internal: 1
@@ -51,7 +53,7 @@ extension FailureKind {
         case .unauthorized: 401
         case .forbidden: 403
         case .notFound: 404
-        case .conflict: 409
+        case .conflict, .ambiguous: 409
         case .tooLarge: 413
         case .unsupportedMediaType: 415
         case .busy: 503

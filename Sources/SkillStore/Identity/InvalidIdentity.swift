@@ -5,6 +5,8 @@ public struct InvalidIdentity: KindedError, Sendable, Equatable, CustomStringCon
     public enum Identity: String, Sendable {
         case blob = "blob id"
         case skillName = "skill name"
+        case namespace = "namespace"
+        case skillAddress = "skill address"
         case versionLabel = "version label"
         case ruleID = "rule id"
     }

@@ -24,16 +24,17 @@ public struct SkillInstaller {
 
     /// Installs `name` at `label` from the manifest with id `manifestID`,
     /// replacing what is at `DIR/<name>/`, and returns its lock entry.
-    func install(name: String, label: String, manifestID: BlobID) throws -> SkillLock.Skill {
-        try write(try fetch(name: name, label: label, manifestID: manifestID))
+    func install(_ skill: SkillKey, label: String, manifestID: BlobID) throws -> SkillLock.Skill {
+        try write(try fetch(skill, label: label, manifestID: manifestID))
     }
 
     /// Fetches the manifest and every file and checks them; writes nothing.
     /// With `expecting`, the manifest must list exactly those files (a lock
     /// entry), else nothing is fetched further.
     public func fetch(
-        name: String, label: String, manifestID: BlobID, expecting: [SkillLock.File]? = nil
+        _ skill: SkillKey, label: String, manifestID: BlobID, expecting: [SkillLock.File]? = nil
     ) throws -> Fetched {
+        let name = skill.name
         if let problem = SkillName.problem(with: name) {
             throw InstallError("'\(name)' is not a skill name: it \(problem)")
         }
@@ -65,7 +66,7 @@ public struct SkillInstaller {
             }
             contents.append((entry, bytes))
         }
-        return Fetched(entry: SkillLock.Skill(name: name, label: label, manifest: manifestID, files: files), contents: contents)
+        return Fetched(entry: SkillLock.Skill(skill, label: label, manifest: manifestID, files: files), contents: contents)
     }
 
     /// Why skills cannot be installed into `path` (`is a file, not a

@@ -1,10 +1,13 @@
 import Foundation
 
 /// `skills.lock.json`: what a folder of installed skills holds, exactly.
-/// Per skill its name, version label and manifest id, and each file's path,
-/// size, mode and full SHA-256. Written sorted (skills by name, files by
-/// path, keys alphabetically), one key per line, so that it diffs well and
-/// the same install always gives the same bytes.
+/// Per skill its namespace, name, version label and bundle (manifest) id,
+/// and each file's path, size, mode and full SHA-256. Written sorted
+/// (skills by name, files by path, keys alphabetically), one key per line,
+/// so that it diffs well and the same install always gives the same bytes.
+///
+/// Format `skillstore.lock.v2` added the namespace. A `v1` lock, written
+/// before namespaces, still reads: its skills are in the default namespace.
 public struct SkillLock: Codable, Sendable, Equatable {
     public struct File: Codable, Sendable, Equatable {
         public var path: String
@@ -30,37 +33,59 @@ public struct SkillLock: Codable, Sendable, Equatable {
             }.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         }
 
+        public var namespace: String
         public var name: String
         public var label: String
         /// The bundle manifest's id: one id pins every file.
         public var manifest: BlobID
         public var files: [File]
 
-        init(name: String, label: String, manifest: BlobID, files: [File]) {
-            self.name = name
+        public var key: SkillKey { SkillKey(namespace: namespace, name: name) }
+
+        init(_ key: SkillKey, label: String, manifest: BlobID, files: [File]) {
+            namespace = key.namespace
+            name = key.name
             self.label = label
             self.manifest = manifest
             self.files = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         }
+
+        private enum CodingKeys: String, CodingKey { case namespace, name, label, manifest, files }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            // A v1 lock has no namespace: its skills are the default namespace's.
+            namespace = try container.decodeIfPresent(String.self, forKey: .namespace) ?? Namespace.defaultName
+            name = try container.decode(String.self, forKey: .name)
+            label = try container.decode(String.self, forKey: .label)
+            manifest = try container.decode(BlobID.self, forKey: .manifest)
+            files = try container.decode([File].self, forKey: .files)
+        }
     }
 
     public static let fileName = "skills.lock.json"
-    static let currentFormat = "skillstore.lock.v1"
+    static let currentFormat = "skillstore.lock.v2"
+    /// Formats this release reads: its own, and the one before namespaces.
+    static let readableFormats = ["skillstore.lock.v1", currentFormat]
 
     public var format: String
     public var skills: [Skill]
 
     init(skills: [Skill] = []) {
         format = Self.currentFormat
-        self.skills = skills.sorted { $0.name < $1.name }
+        self.skills = skills.sorted { $0.key < $1.key }
     }
 
-    /// Adds `skill`, replacing the entry of the same name.
+    /// Adds `skill`, replacing the entry installed in the same folder (of
+    /// the same name).
     public mutating func record(_ skill: Skill) {
         skills.removeAll { $0.name == skill.name }
         skills.append(skill)
-        skills.sort { $0.name < $1.name }
+        skills.sort { $0.key < $1.key }
     }
+
+    /// The entry installed in the folder `name`.
+    public func skill(named name: String) -> Skill? { skills.first { $0.name == name } }
 
     func encoded() -> [UInt8] {
         let encoder = JSONEncoder()
@@ -103,14 +128,20 @@ public struct SkillLock: Codable, Sendable, Equatable {
             return SkillLock()
         }
         do {
-            let lock = try JSONDecoder().decode(SkillLock.self, from: data)
-            guard lock.format == currentFormat else {
-                throw InstallError("\(path) is in format '\(lock.format)'; this skillctl reads \(currentFormat)")
+            var lock = try JSONDecoder().decode(SkillLock.self, from: data)
+            guard readableFormats.contains(lock.format) else {
+                throw InstallError(
+                    "\(path) is in format '\(lock.format)'; this skillctl reads \(readableFormats.joined(separator: " and "))")
             }
+            // Written back in the current format, whatever it was read in.
+            lock.format = currentFormat
             // A lock names folders and files to read and write: none may leave DIR.
             for skill in lock.skills {
                 if let problem = SkillName.problem(with: skill.name) {
                     throw InstallError("\(path) names '\(skill.name)', which is not a skill name: it \(problem)")
+                }
+                if let problem = SkillName.problem(with: skill.namespace) {
+                    throw InstallError("\(path) names the namespace '\(skill.namespace)' for \(skill.name), which is not one: it \(problem)")
                 }
                 for file in skill.files where !SkillInstaller.isSafe(file.path) {
                     throw InstallError("\(path) lists '\(file.path)' under \(skill.name), a path outside the skill's folder")

@@ -2,6 +2,8 @@
 struct PreparedSkill: Sendable {
     var source: SkillSource
     var name: String
+    /// The namespace (the source's) and the name.
+    var key: SkillKey { SkillKey(namespace: source.namespace, name: name) }
     var label: String
     /// Why the label was derived from the content, when it was.
     var labelNote: String?

@@ -7,6 +7,14 @@ public struct SkillSource: Sendable, Hashable {
     var kind: Kind
     /// The folder, or the file, as a path.
     public var path: String
+    /// The namespace the skill is published into.
+    public var namespace = Namespace.defaultName
+
+    init(kind: Kind, path: String, namespace: String = Namespace.defaultName) {
+        self.kind = kind
+        self.path = path
+        self.namespace = namespace
+    }
 
     /// The path of the skill's Markdown file.
     public var skillFilePath: String {
@@ -22,7 +30,10 @@ public struct SkillSource: Sendable, Hashable {
     /// skill folder, or a folder holding skill folders at any depth (a pack).
     /// Hidden entries (names starting with `.`) and symlinked folders are not
     /// searched. Throws when a path does not exist or holds no skill.
-    public static func discover(_ paths: [String]) throws(InputRefused) -> [SkillSource] {
+    ///
+    /// Each skill goes into `namespace` when it is given, else into the one
+    /// its pack declares (`PackSettings`), else into the default namespace.
+    public static func discover(_ paths: [String], namespace: String? = nil) throws(InputRefused) -> [SkillSource] {
         var sources: [SkillSource] = []
         var problems: [Diagnostic] = []
         for path in paths {
@@ -44,6 +55,24 @@ public struct SkillSource: Sendable, Hashable {
             case .symlink, .other:
                 problems.append(Diagnostic(
                     path: path, location: nil, message: "not a regular file or folder", code: "path-kind"))
+            }
+        }
+        guard problems.isEmpty else { throw InputRefused(problems) }
+        if let namespace {
+            for index in sources.indices { sources[index].namespace = namespace }
+            return sources
+        }
+        var settings: [String: PackSettings?] = [:]
+        for index in sources.indices {
+            let folder = sources[index].kind == .folder
+                ? sources[index].path : (sources[index].path as NSString).deletingLastPathComponent
+            do {
+                if let declared = try PackSettings.applying(to: folder.isEmpty ? "." : folder, cache: &settings)?.namespace {
+                    sources[index].namespace = declared
+                }
+            } catch {
+                // One broken settings file is reported once, not once per skill of its pack.
+                problems += error.diagnostics.filter { problem in !problems.contains { $0.description == problem.description } }
             }
         }
         guard problems.isEmpty else { throw InputRefused(problems) }

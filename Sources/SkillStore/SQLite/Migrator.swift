@@ -27,6 +27,14 @@ struct Migrator {
             """)
         var applied: [String] = []
         for migration in migrations {
+            // A migration that builds a table again under a new name and
+            // renames it over the old one (SQLite cannot change a key in
+            // place) runs with foreign keys off, as SQLite's documented
+            // procedure asks, and checks them all before it commits. The
+            // pragma has no effect inside a transaction, so it is set outside.
+            let rebuildsTables = migration.sql.hasPrefix(Self.rebuildsTablesMarker)
+            if rebuildsTables { try database.execute("PRAGMA foreign_keys = OFF") }
+            defer { if rebuildsTables { try? database.execute("PRAGMA foreign_keys = ON") } }
             try database.transaction {
                 // Checked inside the transaction: another process may have
                 // applied it while we waited for the write lock.
@@ -34,6 +42,11 @@ struct Migrator {
                     "SELECT 1 AS done FROM schema_migrations WHERE name = ?", [.text(migration.name)])
                 guard done == nil else { return }
                 try database.execute(migration.sql)
+                if rebuildsTables, let violation = try database.queryFirst("PRAGMA foreign_key_check") {
+                    throw SkillStoreError.corrupt(
+                        "migration \(migration.name) left a row of \(violation.string("table")) pointing at a missing "
+                            + "\(violation.string("parent")) row; nothing was changed")
+                }
                 try database.query(
                     "INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)",
                     [.text(migration.name), .text(Timestamp.now())])
@@ -42,6 +55,9 @@ struct Migrator {
         }
         return applied
     }
+
+    /// The first line of a migration that rebuilds tables.
+    static let rebuildsTablesMarker = "-- rebuilds tables"
 
     private func appliedNames(in database: Database) throws -> Set<String> {
         let exists = try database.queryFirst(

@@ -3,8 +3,11 @@ public struct SearchHit: Sendable, Codable, Equatable {
     public var kind: SearchKind
     /// Where it is: `oven-spring` (skill), `oven-spring#R6` (rule),
     /// `oven-spring:42` (section or claim, by line), `https://example.org/page#anchor` (source).
+    /// A skill outside the default namespace is qualified: `acme/oven-spring#R6`.
     public var address: String
-    /// The skill, for every kind but source.
+    /// The skill's namespace, for every kind but source.
+    public var namespace: String?
+    /// The skill's name, for every kind but source.
     public var skill: String?
     /// The skill's version label.
     public var version: String?

@@ -8,6 +8,8 @@ public struct SearchRequest: Sendable, Equatable {
     public var label: ClaimLabel?
     /// Only hits in skills whose name matches this glob (`duo-*`); excludes sources.
     public var skill: String?
+    /// Only hits in skills of this namespace; excludes sources.
+    public var namespace: String?
     public var limit: Int
     /// Every version of each skill, not only the latest.
     public var allVersions: Bool
@@ -16,9 +18,10 @@ public struct SearchRequest: Sendable, Equatable {
     static let maxLimit = 1000
 
     public init(
-        query: String, kind: SearchKind? = nil, label: ClaimLabel? = nil, skill: String? = nil,
+        query: String, kind: SearchKind? = nil, label: ClaimLabel? = nil, skill: String? = nil, namespace: String? = nil,
         limit: Int = SearchRequest.defaultLimit, allVersions: Bool = false
     ) {
+        self.namespace = namespace
         self.query = query
         self.kind = kind
         self.label = label
@@ -31,7 +34,7 @@ public struct SearchRequest: Sendable, Equatable {
 extension SearchRequest {
     /// What a user sets, named differently by each front end (`--kind` on
     /// the command line, `kind` in the API).
-    public enum Parameter: Sendable { case query, kind, label, skill, limit }
+    public enum Parameter: Sendable { case query, kind, label, skill, namespace, limit }
 
     /// A value that search does not take. The message names the parameter
     /// as the caller's users know it.
@@ -44,7 +47,8 @@ extension SearchRequest {
     /// A request from the text a user gave (options or query parameters),
     /// checked the same way wherever it comes from; nil means not given.
     public init(
-        userQuery query: String, kind: String?, label: String?, skill: String?, limit: String?, allVersions: Bool
+        userQuery query: String, kind: String?, label: String?, skill: String?, namespace: String? = nil, limit: String?,
+        allVersions: Bool
     ) throws(Refusal) {
         guard query.contains(where: { !$0.isWhitespace }) else {
             throw Refusal { name in "the search query (\(name(.query))) is empty" }
@@ -72,6 +76,11 @@ extension SearchRequest {
         if skill?.isEmpty == true {
             throw Refusal { name in "\(name(.skill)) needs a name or a glob such as 'dough-*'" }
         }
+        if let namespace, !Namespace.isValid(namespace) {
+            throw Refusal { name in
+                "\(name(.namespace)) '\(namespace)' is not a namespace: 1-64 of a-z, 0-9 and '-', such as 'acme'"
+            }
+        }
         var count = Self.defaultLimit
         if let limit {
             guard let number = Int(limit), (1...Self.maxLimit).contains(number) else {
@@ -79,6 +88,8 @@ extension SearchRequest {
             }
             count = number
         }
-        self.init(query: query, kind: parsedKind, label: parsedLabel, skill: skill, limit: count, allVersions: allVersions)
+        self.init(
+            query: query, kind: parsedKind, label: parsedLabel, skill: skill, namespace: namespace, limit: count,
+            allVersions: allVersions)
     }
 }

@@ -42,7 +42,7 @@ extension SkillStore {
         }
         guard let query = SearchQuery(request.query) else { return [] }
         if request.label != nil, let kind = request.kind, kind != .claim { return [] }
-        if request.skill != nil && request.kind == .source { return [] }
+        if (request.skill != nil || request.namespace != nil) && request.kind == .source { return [] }
 
         if let unitKind = request.label != nil ? .claim : request.kind.flatMap({ $0 == .rule || $0 == .claim ? $0 : nil }) {
             var contents = SearchRowID.Contents()
@@ -64,8 +64,8 @@ extension SkillStore {
         let pool = request.kind == nil ? request.limit + max(5, request.limit / 2) : request.limit
         var hits: [(score: Double, hit: () throws -> SearchHit)] = []
         var rows = try rankedRows(query: query, kinds: kinds, containing: nil, request: request, limit: pool)
-        let named = kinds.contains(.skill) ? try exactNameRow(request, query: query) : nil
-        if let named { rows.removeAll { $0.rowID == named.rowID } }
+        let named = kinds.contains(.skill) ? try exactNameRows(request, query: query) : []
+        rows.removeAll { row in named.contains { $0.rowID == row.rowID } }
 
         var best: [Int64: RankedUnit] = [:]
         if request.kind == nil {
@@ -87,7 +87,7 @@ extension SkillStore {
             }
         }
         hits.sort { $0.score > $1.score }
-        if let named { hits.insert((named.score, { try self.rowHit(named, query: query) }), at: 0) }
+        hits.insert(contentsOf: named.map { named in (named.score, { try self.rowHit(named, query: query) }) }, at: 0)
         return try hits.prefix(request.limit).map { try $0.hit() }
     }
 
@@ -132,6 +132,10 @@ extension SkillStore {
             sql += " AND NOT \(isSource) AND \(owner) IN (SELECT seq FROM versions WHERE skill GLOB ?)"
             arguments.append(.text(glob))
         }
+        if let namespace = request.namespace {
+            sql += " AND NOT \(isSource) AND \(owner) IN (SELECT seq FROM versions WHERE namespace = ?)"
+            arguments.append(.text(namespace))
+        }
         sql += " ORDER BY score LIMIT ?"
         arguments.append(.integer(Int64(limit)))
         return try database.query(sql, arguments).map {
@@ -139,32 +143,41 @@ extension SkillStore {
         }
     }
 
-    /// Whether any skill or source has a version that is not its latest.
+    /// Whether any skill or source has a version that is not its latest
+    /// (superseded or yanked).
     private func hasSupersededVersions() throws -> Bool {
         return try database.queryFirst("""
-            SELECT (SELECT count(*) FROM versions) > (SELECT count(*) FROM skills)
+            SELECT (SELECT count(*) FROM versions) > (SELECT count(*) FROM skills WHERE latest IS NOT NULL)
                 OR (SELECT count(*) FROM sources) > (SELECT count(DISTINCT url) FROM sources) AS superseded
             """)?.int("superseded") == 1
     }
 
-    /// The skill row of the skill the query names exactly (`oven-spring`,
-    /// `oven spring`), if there is one and it passes the filters.
-    private func exactNameRow(_ request: SearchRequest, query: SearchQuery) throws -> RankedRow? {
+    /// The skill rows of the skills the query names exactly (`oven-spring`,
+    /// `oven spring`), one per namespace that holds the name, that pass the
+    /// filters, best first.
+    private func exactNameRows(_ request: SearchRequest, query: SearchQuery) throws -> [RankedRow] {
         let name = SearchQuery.words(in: request.query).joined(separator: "-")
-        guard SkillName.isValid(name) else { return nil }
+        guard SkillName.isValid(name) else { return [] }
         var sql = "SELECT latest FROM skills WHERE name = ? AND latest IS NOT NULL"
         var arguments: [SQLValue] = [.text(name)]
         if let glob = request.skill {
             sql += " AND name GLOB ?"
             arguments.append(.text(glob))
         }
-        guard let latest = try database.queryFirst(sql, arguments)?.int("latest") else { return nil }
-        let rowID = SearchRowID(kind: .skill, owner: latest, ordinal: 0).rawValue
-        guard let row = try database.queryFirst(
-            "SELECT bm25(search, \(Self.searchWeights)) AS score FROM search WHERE search MATCH ? AND search.rowid = ?",
-            [.text(query.fts5), .integer(rowID)])
-        else { return nil }
-        return RankedRow(rowID: rowID, score: try -row.double("score"))
+        if let namespace = request.namespace {
+            sql += " AND namespace = ?"
+            arguments.append(.text(namespace))
+        }
+        var named: [RankedRow] = []
+        for latest in try database.query(sql + " ORDER BY namespace", arguments).map({ try $0.int("latest") }) {
+            let rowID = SearchRowID(kind: .skill, owner: latest, ordinal: 0).rawValue
+            guard let row = try database.queryFirst(
+                "SELECT bm25(search, \(Self.searchWeights)) AS score FROM search WHERE search MATCH ? AND search.rowid = ?",
+                [.text(query.fts5), .integer(rowID)])
+            else { continue }
+            named.append(RankedRow(rowID: rowID, score: try -row.double("score")))
+        }
+        return named.sorted { $0.score > $1.score }
     }
 
     // MARK: Rules and claims
@@ -285,7 +298,8 @@ extension SkillStore {
         if !title.isEmpty { text = title + [.init(text: " ", matched: false)] + text }
         let snippet = Self.snippet(text, headings: Self.snippetRuns(snippetRow?.string("headings") ?? ""))
         var hit = try versionHit(owner: ranked.section.owner, kind: ranked.unit.kind, snippet: snippet, score: ranked.score)
-        let skill = hit.skill ?? ""
+        // The skill as the hit names it: its name, qualified outside the default namespace.
+        let skill = hit.address
         hit.line = ranked.unit.line
         hit.section = Self.headingPath(ranked.section.headings)
         if ranked.unit.kind == .rule, let rule = ranked.unit.rule {
@@ -318,14 +332,14 @@ extension SkillStore {
                 """, [.integer(Int64(rowID.owner)), .integer(Int64(rowID.ordinal))])
             else { throw SkillStoreError.corrupt("search row \(ranked.rowID) names a missing source section") }
             return SearchHit(
-                kind: .source, address: source.string("url") + "#" + ref, skill: nil, version: nil,
+                kind: .source, address: source.string("url") + "#" + ref, namespace: nil, skill: nil, version: nil,
                 id: try source.blobID("blob"), url: source.string("url"), label: nil, line: try source.int("line"), rule: nil,
                 section: [row.string("headings")], snippet: snippet, score: ranked.score)
         }
         var hit = try versionHit(owner: rowID.owner, kind: rowID.kind, snippet: snippet, score: ranked.score)
         if rowID.kind == .section {
             hit.line = Int(ref)
-            hit.address = "\(hit.skill ?? ""):\(ref)"
+            hit.address = "\(hit.address):\(ref)"
             hit.section = Self.headingPath(row.string("headings"))
         }
         return hit
@@ -336,10 +350,11 @@ extension SkillStore {
         owner: Int, kind: SearchKind, snippet: [SearchHit.SnippetRun], score: Double
     ) throws -> SearchHit {
         guard let version = try database.queryFirst(
-            "SELECT skill, label, skill_blob FROM versions WHERE seq = ?", [.integer(Int64(owner))])
+            "SELECT namespace, skill, label, skill_blob FROM versions WHERE seq = ?", [.integer(Int64(owner))])
         else { throw SkillStoreError.corrupt("the search index names a missing version (\(owner))") }
+        let key = SkillKey(namespace: version.string("namespace"), name: version.string("skill"))
         return SearchHit(
-            kind: kind, address: version.string("skill"), skill: version.string("skill"), version: version.string("label"),
+            kind: kind, address: key.description, namespace: key.namespace, skill: key.name, version: version.string("label"),
             id: try version.blobID("skill_blob"), url: nil, label: nil, line: nil, rule: nil, section: [],
             snippet: snippet, score: score)
     }

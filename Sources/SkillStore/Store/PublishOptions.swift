@@ -7,7 +7,7 @@ public struct PublishOptions: Sendable {
     public var publisher = "unknown"
     /// The skills this publish may write (a server token's scope); any
     /// other skill is refused with `token-scope`.
-    public var allowsSkill: @Sendable (String) -> Bool = { _ in true }
+    public var allowsSkill: @Sendable (SkillKey) -> Bool = { _ in true }
     /// Why a skill outside `allowsSkill` is refused.
     public var scopeDescription = ""
     /// Called at the moments a crash test needs to tell apart: every row

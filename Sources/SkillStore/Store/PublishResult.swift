@@ -7,6 +7,7 @@ public struct PublishResult: Sendable, Codable, Equatable {
         case unchanged
     }
 
+    public var namespace: String
     public var name: String
     public var label: String
     public var id: BlobID
@@ -17,4 +18,6 @@ public struct PublishResult: Sendable, Codable, Equatable {
     /// Something the publisher should know about this skill's version, such
     /// as why its label was derived from its content; absent when nothing.
     public var note: String?
+
+    public var key: SkillKey { SkillKey(namespace: namespace, name: name) }
 }

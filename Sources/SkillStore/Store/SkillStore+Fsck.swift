@@ -32,9 +32,10 @@ extension SkillStore {
         }
         progress(report.blobsChecked, total)
 
-        for row in try database.query("SELECT seq, skill, label, skill_blob, manifest_blob FROM versions ORDER BY seq") {
+        for row in try database.query("SELECT seq, namespace, skill, label, skill_blob, manifest_blob FROM versions ORDER BY seq") {
             report.versionsChecked += 1
-            let subject = "\(row.string("skill"))@\(row.string("label"))"
+            let key = SkillKey(namespace: row.string("namespace"), name: row.string("skill"))
+            let subject = "\(key)@\(row.string("label"))"
             func problem(_ message: String) {
                 report.problems.append(IntegrityProblem(subject: subject, message: message))
             }
@@ -81,7 +82,7 @@ extension SkillStore {
                 problem("SKILL.md in the manifest is not blob \(row.string("skill_blob"))")
             }
             do {
-                _ = try graph(of: try version(of: row.string("skill"), label: row.string("label")))
+                _ = try graph(of: try version(of: key, label: row.string("label")))
             } catch {
                 problem("its knowledge graph cannot be read: \(error)")
             }

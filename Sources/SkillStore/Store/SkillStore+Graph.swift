@@ -119,9 +119,9 @@ extension SkillStore {
         let bytes = try blob(.id(version.id)).bytes
         let document: SkillDocument
         do {
-            document = try SkillDocument.parse(bytes, path: "\(version.name)/SKILL.md")
+            document = try SkillDocument.parse(bytes, path: "\(version.key)/SKILL.md")
         } catch {
-            throw SkillStoreError.corrupt("the SKILL.md of \(version.name) \(version.label) no longer parses: \(error)")
+            throw SkillStoreError.corrupt("the SKILL.md of \(version.key) \(version.label) no longer parses: \(error)")
         }
         return GraphExtractor.extract(from: document, vocabulary: try labelVocabulary())
     }

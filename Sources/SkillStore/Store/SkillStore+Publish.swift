@@ -16,7 +16,7 @@ extension SkillStore {
     ) throws -> PublishReport {
         let publishedAt = Timestamp.now()
         var report = PublishReport()
-        var namesSeen: [String: String] = [:]
+        var namesSeen: [SkillKey: String] = [:]
         let preparer = SkillPreparer(version: options.version, vocabulary: try labelVocabulary())
 
         // Reading, parsing, extraction and hashing run on every core; this
@@ -35,17 +35,17 @@ extension SkillStore {
                 defer { pipeline.recycle(result) }
                 do {
                     let prepared = try result.get()
-                    if let earlier = namesSeen[prepared.name] {
+                    if let earlier = namesSeen[prepared.key] {
                         throw InputRefused([Diagnostic(
                             path: prepared.source.skillFilePath, location: prepared.nameLocation,
-                            message: "skill '\(prepared.name)' is also published from \(earlier) in this run",
+                            message: "skill '\(prepared.key)' is also published from \(earlier) in this run",
                             code: "name-duplicate")])
                     }
-                    namesSeen[prepared.name] = prepared.source.path
-                    guard options.allowsSkill(prepared.name) else {
+                    namesSeen[prepared.key] = prepared.source.path
+                    guard options.allowsSkill(prepared.key) else {
                         throw InputRefused([Diagnostic(
                             path: prepared.source.skillFilePath, location: prepared.nameLocation,
-                            message: "skill '\(prepared.name)' is outside \(options.scopeDescription)", code: "token-scope")], kind: .forbidden)
+                            message: "skill '\(prepared.key)' is outside \(options.scopeDescription)", code: "token-scope")], kind: .forbidden)
                     }
                     // Once one skill is refused an all-or-nothing publish writes
                     // no more; it only goes on validating, to list every error.
@@ -62,7 +62,7 @@ extension SkillStore {
             // savepoint, and FTS5 writes its pending terms out at every
             // savepoint; once per skill, that tripled the publish's time.
             for result in report.results where result.status == .new {
-                try markLatest(result.sequence, of: result.name)
+                try markLatest(result.sequence, of: result.key)
             }
             options.checkpoint(.beforeCommit)
         }
@@ -83,23 +83,23 @@ extension SkillStore {
         let path = skill.source.skillFilePath
         func result(_ sequence: Int, _ status: PublishResult.Status, label: String) -> PublishResult {
             PublishResult(
-                name: skill.name, label: label, id: skill.files[0].digest.id, manifest: skill.manifestDigest.id,
+                namespace: skill.key.namespace, name: skill.name, label: label, id: skill.files[0].digest.id, manifest: skill.manifestDigest.id,
                 sequence: sequence, status: status, path: skill.source.path, note: skill.labelNote)
         }
 
         if let existing = try database.queryFirst(
-            "SELECT seq, label FROM versions WHERE skill = ? AND manifest_blob = ?",
-            [.text(skill.name), .text(skill.manifestDigest.id.hex)])
+            "SELECT seq, label FROM versions WHERE namespace = ? AND skill = ? AND manifest_blob = ?",
+            [.text(skill.key.namespace), .text(skill.name), .text(skill.manifestDigest.id.hex)])
         {
             return result(try existing.int("seq"), .unchanged, label: existing.string("label"))
         }
         if let clash = try database.queryFirst(
-            "SELECT published_at FROM versions WHERE skill = ? AND label = ?",
-            [.text(skill.name), .text(skill.label)])
+            "SELECT published_at FROM versions WHERE namespace = ? AND skill = ? AND label = ?",
+            [.text(skill.key.namespace), .text(skill.name), .text(skill.label)])
         {
             throw InputRefused([Diagnostic(
                 path: path, location: nil,
-                message: "version '\(skill.label)' of '\(skill.name)' was already published with different "
+                message: "version '\(skill.label)' of '\(skill.key)' was already published with different "
                     + "content (\(clash.string("published_at"))); versions are immutable, so publish this under a new label",
                 code: "version-exists")])
         }
@@ -113,14 +113,14 @@ extension SkillStore {
             try storeBlob(file.bytes, digest: digest)
         }
         try storeBlob(skill.manifestBytes, digest: skill.manifestDigest)
-        try database.statement("INSERT INTO skills (name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING")
-            .run([.text(skill.name), .text(publishedAt)])
+        try database.statement("INSERT INTO skills (namespace, name, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
+            .run([.text(skill.key.namespace), .text(skill.name), .text(publishedAt)])
         try database.statement("""
-            INSERT INTO versions (skill, label, skill_blob, manifest_blob, description, front_matter,
+            INSERT INTO versions (namespace, skill, label, skill_blob, manifest_blob, description, front_matter,
                                   published_at, published_by, graph_version, legend)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).run([
-                .text(skill.name), .text(skill.label), .text(skill.files[0].digest.id.hex),
+                .text(skill.key.namespace), .text(skill.name), .text(skill.label), .text(skill.files[0].digest.id.hex),
                 .text(skill.manifestDigest.id.hex), .text(skill.description),
                 .text(skill.frontMatterJSON), .text(publishedAt), .text(publisher),
                 .integer(Int64(Self.graphVersion)), .text(skill.rows.legend),

@@ -1,61 +1,102 @@
 import Foundation
 
 extension SkillStore {
-    /// Every skill with its latest version, by name.
-    public func skills() throws -> [SkillSummary] { try skills(after: nil, limit: nil) }
+    /// Every skill with its latest version, by name, then namespace.
+    public func skills(namespace: String? = nil) throws -> [SkillSummary] {
+        try skills(after: nil, limit: nil, namespace: namespace)
+    }
 
-    /// A page of `skills()`: at most `limit` of those whose name sorts after
+    /// A page of `skills()`: at most `limit` of those that sort after
     /// `after`. Keyset paging: a page costs the same however deep it is, and
     /// a skill published between two pages neither shifts nor repeats entries.
-    public func skills(after: String?, limit: Int?) throws -> [SkillSummary] {
+    /// A skill whose every version is yanked is listed with its newest.
+    /// With `namespace`, only that namespace's skills.
+    public func skills(after: SkillKey?, limit: Int?, namespace: String? = nil) throws -> [SkillSummary] {
         try database.query("""
-            SELECT v.skill, v.description, v.label, v.skill_blob, v.manifest_blob, v.published_at,
-                   (SELECT count(*) FROM versions c WHERE c.skill = v.skill) AS versions
-            FROM versions v
-            WHERE v.seq = (SELECT max(seq) FROM versions l WHERE l.skill = v.skill) AND v.skill > ?
-            ORDER BY v.skill LIMIT ?
-            """, [.text(after ?? ""), Self.sqlLimit(limit)]).map {
+            SELECT s.namespace, s.name, v.description, v.label, v.skill_blob, v.manifest_blob, v.published_at,
+                   (SELECT count(*) FROM versions c WHERE c.namespace = s.namespace AND c.skill = s.name) AS versions
+            FROM skills s JOIN versions v ON v.seq = coalesce(s.latest,
+                (SELECT max(seq) FROM versions l WHERE l.namespace = s.namespace AND l.skill = s.name))
+            WHERE (s.name, s.namespace) > (?1, ?2) AND (?4 IS NULL OR s.namespace = ?4)
+            ORDER BY s.name, s.namespace LIMIT ?3
+            """, [.text(after?.name ?? ""), .text(after?.namespace ?? ""), Self.sqlLimit(limit), namespace.map(SQLValue.text) ?? .null]).map {
             SkillSummary(
-                name: $0.string("skill"), description: $0.string("description"), latestLabel: $0.string("label"),
-                id: try $0.blobID("skill_blob"), manifest: try $0.blobID("manifest_blob"), versions: try $0.int("versions"),
-                publishedAt: $0.string("published_at"))
+                namespace: $0.string("namespace"), name: $0.string("name"), description: $0.string("description"),
+                latestLabel: $0.string("label"), id: try $0.blobID("skill_blob"), manifest: try $0.blobID("manifest_blob"),
+                versions: try $0.int("versions"), publishedAt: $0.string("published_at"))
         }
     }
 
-    /// The latest version of `name`, or the one labelled `label`.
-    public func version(of name: String, label: String? = nil) throws -> SkillVersion {
+    /// The skill an address names: its namespace when it has one, else the
+    /// one namespace that holds the name. None is `notFound`; several are
+    /// `AmbiguousSkillName`, listing them.
+    public func resolve(_ address: SkillAddress) throws -> SkillKey {
+        if let namespace = address.namespace { return SkillKey(namespace: namespace, name: address.name) }
+        let namespaces = try database.query(
+            "SELECT namespace FROM skills WHERE name = ? ORDER BY namespace", [.text(address.name)]
+        ).map { $0.string("namespace") }
+        switch namespaces.count {
+        case 0: throw SkillStoreError.notFound("no skill named '\(address.name)'")
+        case 1: return SkillKey(namespace: namespaces[0], name: address.name)
+        default:
+            throw AmbiguousSkillName(
+                name: address.name, candidates: namespaces.map { SkillKey(namespace: $0, name: address.name).qualified })
+        }
+    }
+
+    /// The version an address names: the one labelled so, else the latest
+    /// (which is never a yanked version).
+    public func version(_ address: SkillAddress) throws -> SkillVersion {
+        try version(of: try resolve(address), label: address.label)
+    }
+
+    /// The latest version of `key` (never a yanked one), or the one labelled `label`.
+    public func version(of key: SkillKey, label: String? = nil) throws -> SkillVersion {
         let row: Row?
         if let label {
             row = try database.queryFirst(
-                "\(Self.versionColumns) WHERE v.skill = ? AND v.label = ?", [.text(name), .text(label)])
+                "\(Self.versionColumns) WHERE v.namespace = ? AND v.skill = ? AND v.label = ?",
+                [.text(key.namespace), .text(key.name), .text(label)])
         } else {
             row = try database.queryFirst(
-                "\(Self.versionColumns) WHERE v.skill = ? ORDER BY v.seq DESC LIMIT 1", [.text(name)])
+                "\(Self.versionColumns) JOIN skills s ON s.latest = v.seq WHERE s.namespace = ? AND s.name = ?",
+                [.text(key.namespace), .text(key.name)])
         }
         guard let row else {
-            if label != nil, try database.queryFirst("SELECT 1 AS found FROM skills WHERE name = ?", [.text(name)]) != nil {
-                throw SkillStoreError.notFound("skill '\(name)' has no version '\(label!)'")
-            }
-            throw SkillStoreError.notFound("no skill named '\(name)'")
+            guard try skillExists(key) else { throw SkillStoreError.notFound("no skill named '\(key)'") }
+            if let label { throw SkillStoreError.notFound("skill '\(key)' has no version '\(label)'") }
+            throw SkillStoreError.notFound(
+                "every version of '\(key)' is yanked; name one with \(key)@LABEL ('skillctl versions \(key)' lists them)")
         }
         return try makeVersion(row)
     }
 
-    /// Every version of `name`, newest first.
-    public func versions(of name: String) throws -> [SkillVersion] { try versions(of: name, before: nil, limit: nil) }
+    /// Every version of `key`, newest first.
+    public func versions(of key: SkillKey) throws -> [SkillVersion] { try versions(of: key, before: nil, limit: nil) }
 
     /// A page of `versions(of:)`: at most `limit` of those older than the
     /// version numbered `before` (its `sequence`).
-    public func versions(of name: String, before: Int?, limit: Int?) throws -> [SkillVersion] {
+    public func versions(of key: SkillKey, before: Int?, limit: Int?) throws -> [SkillVersion] {
         let rows = try database.query(
-            "\(Self.versionColumns) WHERE v.skill = ? AND v.seq < ? ORDER BY v.seq DESC LIMIT ?",
-            [.text(name), Self.sqlBefore(before), Self.sqlLimit(limit)])
+            "\(Self.versionColumns) WHERE v.namespace = ? AND v.skill = ? AND v.seq < ? ORDER BY v.seq DESC LIMIT ?",
+            [.text(key.namespace), .text(key.name), Self.sqlBefore(before), Self.sqlLimit(limit)])
         // A page past the oldest version of a skill that exists is empty, not 404.
         if rows.isEmpty {
-            let known = try before != nil && database.queryFirst("SELECT 1 AS found FROM skills WHERE name = ?", [.text(name)]) != nil
-            guard known else { throw SkillStoreError.notFound("no skill named '\(name)'") }
+            guard try before != nil && skillExists(key) else { throw SkillStoreError.notFound("no skill named '\(key)'") }
         }
         return try rows.map(makeVersion)
+    }
+
+    /// Whether any version of `key` is published.
+    public func skillExists(_ key: SkillKey) throws -> Bool {
+        try database.queryFirst(
+            "SELECT 1 AS found FROM skills WHERE namespace = ? AND name = ?", [.text(key.namespace), .text(key.name)]) != nil
+    }
+
+    /// Every namespace that holds a skill, with how many, by name.
+    public func namespaces() throws -> [(name: String, skills: Int)] {
+        try database.query("SELECT namespace, count(*) AS skills FROM skills GROUP BY namespace ORDER BY namespace")
+            .map { ($0.string("namespace"), try $0.int("skills")) }
     }
 
     /// SQLite reads a negative LIMIT as none.
@@ -86,8 +127,8 @@ extension SkillStore {
     }
 
     static let versionColumns = """
-        SELECT v.seq, v.skill, v.label, v.skill_blob, b.digest, v.manifest_blob, v.description,
-               v.published_at, v.published_by
+        SELECT v.seq, v.namespace, v.skill, v.label, v.skill_blob, b.digest, v.manifest_blob, v.description,
+               v.published_at, v.published_by, v.yanked_at, v.yanked_by, v.yank_reason
         FROM versions v JOIN blobs b ON b.id = v.skill_blob
         """
 
@@ -103,10 +144,14 @@ extension SkillStore {
                 id: try $0.blobID("blob"), sha256: $0.string("digest"))
         }
         return SkillVersion(
-            name: row.string("skill"), label: row.string("label"), sequence: sequence,
+            namespace: row.string("namespace"), name: row.string("skill"), label: row.string("label"), sequence: sequence,
             id: try row.blobID("skill_blob"), digest: row.string("digest"), manifest: try row.blobID("manifest_blob"),
             description: row.string("description"), publishedAt: row.string("published_at"),
-            publishedBy: row.string("published_by"), files: files)
+            publishedBy: row.string("published_by"),
+            yank: row.optionalString("yanked_at").map {
+                SkillVersion.Yank(at: $0, by: row.string("yanked_by"), reason: row.string("yank_reason"))
+            },
+            files: files)
     }
 }
 

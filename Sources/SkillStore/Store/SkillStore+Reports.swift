@@ -12,7 +12,7 @@ extension SkillStore {
                 labels.append(claim.label.rawValue)
             }
             return RuleEntry(
-                id: rule.id, address: "\(version.name)#\(rule.id)", title: rule.title, line: rule.location.line,
+                id: rule.id, address: "\(version.key)#\(rule.id)", title: rule.title, line: rule.location.line,
                 column: rule.location.column, labels: labels)
         }
     }
@@ -25,20 +25,20 @@ extension SkillStore {
                 resolved: link.resolved)
         }
         return LinkReport(
-            outgoing: try outgoingLinks(of: version).map(entry), incoming: try incomingLinks(to: version.name).map(entry))
+            outgoing: try outgoingLinks(of: version).map(entry), incoming: try incomingLinks(to: version.key).map(entry))
     }
 
     /// The claims of `version` that pass `filter`; a rule the skill lacks is not found.
     public func claimEntries(of version: SkillVersion, filter: ClaimFilter = ClaimFilter()) throws -> [ClaimEntry] {
         let graph = try graph(of: version)
         if let rule = filter.rule, !graph.rules.contains(where: { $0.id == rule }) {
-            throw SkillStoreError.notFound("\(version.name) \(version.label) has no rule \(rule)")
+            throw SkillStoreError.notFound("\(version.key) \(version.label) has no rule \(rule)")
         }
         return graph.claims.filter { claim in
             (filter.label == nil || claim.label == filter.label || claim.labels.contains(filter.label!))
                 && (filter.section == nil || claim.section.contains { $0.localizedCaseInsensitiveContains(filter.section!) })
                 && (filter.rule == nil || claim.rule == filter.rule)
-        }.map { ClaimEntry($0, graph: graph, skill: version.name) }
+        }.map { ClaimEntry($0, graph: graph, skill: version.key.description) }
     }
 
     /// Claims by label, the unlabelled share, and each claim with what backs
@@ -47,11 +47,11 @@ extension SkillStore {
         let graph = try graph(of: version)
         let rule = rule?.uppercased()
         if let rule, !graph.rules.contains(where: { $0.id == rule }) {
-            throw SkillStoreError.notFound("\(version.name) \(version.label) has no rule \(rule)")
+            throw SkillStoreError.notFound("\(version.key) \(version.label) has no rule \(rule)")
         }
         var items: [ClaimEntry] = []
         for claim in graph.claims where rule == nil || claim.rule == rule {
-            var entry = ClaimEntry(claim, graph: graph, skill: version.name)
+            var entry = ClaimEntry(claim, graph: graph, skill: version.key.description)
             for (position, index) in claim.citations.enumerated() {
                 let citation = graph.citations[index]
                 guard let fragment = citation.fragment, let source = try source(at: citation.target),
@@ -64,7 +64,7 @@ extension SkillStore {
         var byLabel: [String: Int] = [:]
         for item in items { byLabel[item.label, default: 0] += 1 }
         return ProvenanceReport(
-            skill: version.name, version: version.label, rule: rule, claims: items.count, byLabel: byLabel,
+            skill: version.key.description, version: version.label, rule: rule, claims: items.count, byLabel: byLabel,
             unlabelledShare: items.isEmpty ? 0 : Double(byLabel["unlabelled", default: 0]) / Double(items.count),
             items: items)
     }
@@ -78,10 +78,10 @@ extension SkillStore {
 }
 
 extension SkillStore {
-    /// What changed at claim level from version `from` to version `to` of `name`.
-    public func changes(of name: String, from: String, to: String) throws -> [GraphChange] {
-        let old = try graph(of: try version(of: name, label: from))
-        let new = try graph(of: try version(of: name, label: to))
+    /// What changed at claim level from version `from` to version `to` of `skill`.
+    public func changes(of skill: SkillKey, from: String, to: String) throws -> [GraphChange] {
+        let old = try graph(of: try version(of: skill, label: from))
+        let new = try graph(of: try version(of: skill, label: to))
         return GraphDiff.changes(from: old, to: new, vocabulary: try labelVocabulary())
     }
 }

@@ -27,8 +27,9 @@ extension SkillStore {
     }
 
     /// Records `version` as the latest of `skill`, which is what search shows.
-    func markLatest(_ version: Int, of skill: String) throws {
-        try database.statement("UPDATE skills SET latest = ? WHERE name = ?").run([.integer(Int64(version)), .text(skill)])
+    func markLatest(_ version: Int, of skill: SkillKey) throws {
+        try database.statement("UPDATE skills SET latest = ? WHERE namespace = ? AND name = ?")
+            .run([.integer(Int64(version)), .text(skill.namespace), .text(skill.name)])
     }
 
     /// Removes the full-text rows of a skill version, or of a source.

@@ -1,5 +1,13 @@
 /// One published version of a skill.
 public struct SkillVersion: Sendable, Codable, Equatable {
+    /// Who yanked a version, when and why.
+    public struct Yank: Sendable, Codable, Equatable {
+        public var at: String
+        public var by: String
+        public var reason: String
+    }
+
+    public var namespace: String
     public var name: String
     public var label: String
     /// The publish sequence number, across the whole store.
@@ -8,10 +16,16 @@ public struct SkillVersion: Sendable, Codable, Equatable {
     public var id: BlobID
     /// The SKILL.md blob's full SHA-256.
     public var digest: String
-    /// The bundle manifest blob's id.
+    /// The bundle manifest blob's id: the bundle id, which pins every file.
     public var manifest: BlobID
     public var description: String
     public var publishedAt: String
     public var publishedBy: String
+    /// Set when the version is yanked: it is never the latest, and only a
+    /// lock that pins it still installs it.
+    public var yank: Yank?
     var files: [BundleManifest.Entry]
+
+    /// The skill this is a version of.
+    public var key: SkillKey { SkillKey(namespace: namespace, name: name) }
 }

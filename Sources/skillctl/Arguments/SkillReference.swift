@@ -1,15 +1,18 @@
 import SkillStore
 
-/// `NAME` or `NAME@LABEL`, the one positional argument of get and the graph commands.
+/// `[NAMESPACE/]NAME[@LABEL]`, the one positional argument of get and the
+/// graph commands.
 struct SkillReference {
-    var name: String
-    var label: String?
+    var address: SkillAddress
     /// `#R6` after the name, where a command accepts it.
     var rule: String?
 
+    var name: String { address.name }
+    var label: String? { address.label }
+
     init(_ positionals: [String], command: String, allowsRule: Bool = false) throws(UsageError) {
         guard positionals.count == 1, var text = positionals.first else {
-            throw UsageError("\(command) needs exactly one SKILL (NAME or NAME@LABEL)", command: command)
+            throw UsageError("\(command) needs exactly one SKILL ([NAMESPACE/]NAME or [NAMESPACE/]NAME@LABEL)", command: command)
         }
         if let hash = text.firstIndex(of: "#") {
             guard allowsRule else { throw UsageError("\(command) takes a skill, not a rule address", command: command) }
@@ -20,15 +23,8 @@ struct SkillReference {
             rule = normalized
             text = String(text[..<hash])
         }
-        if let at = text.firstIndex(of: "@") {
-            name = String(text[..<at])
-            label = String(text[text.index(after: at)...])
-            if label == "" { throw UsageError("'\(text)' has an empty label after '@'", command: command) }
-        } else {
-            name = text
-        }
         do {
-            _ = try SkillName.validated(name)
+            address = try SkillAddress(parsing: text)
         } catch {
             throw UsageError(error, command: command)
         }

@@ -10,7 +10,7 @@ enum CommandLineTool {
         VersionsCommand.self, ListCommand.self, SearchCommand.self, RulesCommand.self, ClaimsCommand.self, LinksCommand.self,
         ProvenanceCommand.self, CheckCommand.self, DiffCommand.self, LabelsCommand.self, FsckCommand.self,
         PullCommand.self, VerifyCommand.self, OutdatedCommand.self, ServeCommand.self, TokenCommand.self,
-        CompletionsCommand.self, ManCommand.self,
+        YankCommand.self, CompletionsCommand.self, ManCommand.self,
         ]
     }
 
@@ -87,8 +87,8 @@ enum CommandLineTool {
             }
         }
         let context = Context(arguments: arguments, output: output, environment: environment)
-        func fail(_ message: String, _ kind: FailureKind, diagnostics: [Diagnostic] = []) -> ExitCode {
-            failure(message, kind: kind, diagnostics: diagnostics, output: output, json: json)
+        func fail(_ message: String, _ kind: FailureKind, diagnostics: [Diagnostic] = [], candidates: [String] = []) -> ExitCode {
+            failure(message, kind: kind, diagnostics: diagnostics, candidates: candidates, output: output, json: json)
         }
         do {
             let command = try commandType.init(arguments)
@@ -103,6 +103,8 @@ enum CommandLineTool {
             return fail(
                 "the database \(context.databasePath) is busy: another process is writing to it "
                     + "(a publish holds it until it commits); try again", error.kind)
+        } catch let ambiguous as AmbiguousSkillName {
+            return fail(ambiguous.description, ambiguous.kind, candidates: ambiguous.candidates)
         } catch let error as any KindedError {
             return fail("\(error)", error.kind)
         } catch {
@@ -115,10 +117,10 @@ enum CommandLineTool {
     /// as one `ErrorReport` line, hints left out.
     private static func failure(
         _ message: String, kind: FailureKind, hints: [String] = [], diagnostics: [Diagnostic] = [],
-        output: Output, json: Bool
+        candidates: [String] = [], output: Output, json: Bool
     ) -> ExitCode {
         if json {
-            output.errorJSON(ErrorReport(message: message, kind: kind, diagnostics: diagnostics))
+            output.errorJSON(ErrorReport(message: message, kind: kind, diagnostics: diagnostics, candidates: candidates))
         } else {
             for diagnostic in diagnostics { output.error(diagnostic.description) }
             output.error("skillctl: \(message)")

@@ -5,9 +5,12 @@ import SkillStore
 /// questions with the same answers, so that `--server URL` prints exactly
 /// what a local run prints.
 protocol SkillCatalog {
-    func version(of name: String, label: String?) throws -> SkillVersion
-    func versions(of name: String) throws -> [SkillVersion]
-    func skills() throws -> [SkillSummary]
+    /// The version an address names; an unqualified name resolves to the
+    /// one namespace that holds it (`AmbiguousSkillName` when several do).
+    func version(_ address: SkillAddress) throws -> SkillVersion
+    func versions(of address: SkillAddress) throws -> [SkillVersion]
+    /// Every skill, or those of one namespace.
+    func skills(namespace: String?) throws -> [SkillSummary]
     /// The bytes of a blob, verified against its id.
     func blob(_ reference: BlobReference) throws -> Blob
     func search(_ request: SearchRequest) throws -> [SearchHit]
@@ -19,19 +22,38 @@ protocol SkillCatalog {
     /// Versions whose SKILL.md or manifest is the blob `id`, newest first.
     func versions(containingBlob id: BlobID) throws -> [SkillVersion]
     /// Claim-level changes between two versions of a skill.
-    func changes(of name: String, from: String, to: String) throws -> [GraphChange]
+    func changes(of address: SkillAddress, from: String, to: String) throws -> [GraphChange]
+    /// Yanks the version `address` names (it must have a label), or undoes
+    /// the yank when `reason` is nil; the version as it now is. `yanker` is
+    /// recorded by a local store; a server records its token's name.
+    func yank(_ address: SkillAddress, reason: String?, by yanker: String) throws -> SkillVersion
 }
 
 extension SkillCatalog {
-    /// The version a `NAME[@LABEL]` argument names.
+    /// The version a `[NAMESPACE/]NAME[@LABEL]` argument names.
     func version(_ reference: SkillReference) throws -> SkillVersion {
-        try version(of: reference.name, label: reference.label)
+        try version(reference.address)
     }
 }
 
 extension SkillStore: SkillCatalog {
     func check(_ version: SkillVersion, strict: Bool) throws -> [Diagnostic] {
         try SkillChecker(store: self, strict: strict).check(version)
+    }
+
+    func versions(of address: SkillAddress) throws -> [SkillVersion] {
+        try versions(of: try resolve(address))
+    }
+
+    func changes(of address: SkillAddress, from: String, to: String) throws -> [GraphChange] {
+        try changes(of: try resolve(address), from: from, to: to)
+    }
+
+    func yank(_ address: SkillAddress, reason: String?, by yanker: String) throws -> SkillVersion {
+        let skill = try resolve(address)
+        guard let label = address.label else { preconditionFailure("yank is given a label") }
+        guard let reason else { return try unyank(skill, label: label) }
+        return try yank(skill, label: label, reason: reason, by: yanker)
     }
 }
 

@@ -43,7 +43,7 @@ struct ClaimsCommand: Command {
             context.output.json(entries)
         } else {
             for entry in entries {
-                var line = "\(version.name):\(entry.line):\(entry.column)  \(entry.label)"
+                var line = "\(version.key):\(entry.line):\(entry.column)  \(entry.label)"
                 if let rule = entry.rule { line += " \(rule)" }
                 context.output.line(line + "  " + entry.text)
                 for citation in entry.citations { context.output.line("    -> \(citation.url)") }

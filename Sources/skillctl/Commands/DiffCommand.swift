@@ -12,7 +12,7 @@ struct DiffCommand: Command {
     static let arguments = [Argument("SKILL"), Argument("A"), Argument("B")]
     static let worksWithServer = true
 
-    let name: String
+    let skill: SkillReference
     let from: String
     let to: String
 
@@ -20,22 +20,21 @@ struct DiffCommand: Command {
         guard arguments.positionals.count == 3 else {
             throw UsageError("diff needs SKILL and two version labels", command: Self.name)
         }
-        do {
-            name = try SkillName.validated(arguments.positionals[0])
-        } catch {
-            throw UsageError(error, command: Self.name)
+        skill = try SkillReference([arguments.positionals[0]], command: Self.name)
+        if skill.label != nil {
+            throw UsageError("diff takes a skill ([NAMESPACE/]NAME) and two labels, not NAME@LABEL", command: Self.name)
         }
         from = arguments.positionals[1]
         to = arguments.positionals[2]
     }
 
     func run(_ context: Context) throws -> ExitCode {
-        let changes = try context.catalog().changes(of: name, from: from, to: to)
+        let changes = try context.catalog().changes(of: skill.address, from: from, to: to)
         if context.json {
             context.output.json(changes)
         } else {
             for change in changes {
-                var line = "\(change.kind.rawValue)  \(name):\(change.line)"
+                var line = "\(change.kind.rawValue)  \(skill.address):\(change.line)"
                 if let detail = change.detail { line += "  \(detail)" }
                 context.output.line(line + "  " + String(change.subject.prefix(160)))
             }

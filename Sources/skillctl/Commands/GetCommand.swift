@@ -5,15 +5,18 @@ struct GetCommand: Command {
     static let name = "get"
     static let summary = "Print a skill by name: its served text form, raw bytes or metadata."
     static let discussion = """
-        Prints the latest version of NAME (or the version LABEL) in the served
-        text form: a line '<name> <label>', a blank line, a line naming the
+        Prints the latest version of the skill (or the version LABEL) in the
+        served text form: a line '<name> <label>' (the name is NAMESPACE/NAME
+        outside the default namespace), a blank line, a line naming the
         immutable blob URL, a blank line, then the SKILL.md's exact bytes.
-        With --json, prints the version's metadata instead: label, ids, files,
-        publisher.
+        With --json, prints the version's metadata instead: namespace, label,
+        the SKILL.md's id, the bundle id ('manifest'), files, publisher, and
+        the yank when there is one. A yanked version named by its label is
+        printed with a warning on standard error.
         """
     static let raw = Option.flag("--raw", "print only the SKILL.md's bytes")
     static let options = [raw]
-    static let arguments = [Argument("NAME[@LABEL]")]
+    static let arguments = [Argument("[NS/]NAME[@LABEL]")]
     static let usageForms = [UsageForm([.argument(arguments[0]), .oneOf([raw, GlobalOptions.json])])]
     static let worksWithServer = true
 
@@ -31,6 +34,9 @@ struct GetCommand: Command {
     func run(_ context: Context) throws -> ExitCode {
         let catalog = try context.catalog()
         let version = try catalog.version(reference)
+        if let yank = version.yank, !context.quiet {
+            context.output.error("warning: \(version.key)@\(version.label) was yanked (\(yank.at), by \(yank.by)): \(yank.reason)")
+        }
         if context.json {
             context.output.json(version)
         } else if raw {

@@ -23,6 +23,7 @@ struct OutdatedCommand: Command {
     }
 
     struct Entry: Encodable {
+        var namespace: String
         var name: String
         var locked: String
         var latest: String
@@ -37,11 +38,13 @@ struct OutdatedCommand: Command {
         let catalog = try context.catalog()
         var entries: [Entry] = []
         for skill in lock.skills {
-            let latest = try catalog.version(of: skill.name, label: nil)
-            var entry = Entry(name: skill.name, locked: skill.label, latest: latest.label, outdated: latest.manifest != skill.manifest, changes: [])
+            let latest = try catalog.version(SkillAddress(skill.key))
+            var entry = Entry(
+                namespace: skill.namespace, name: skill.name, locked: skill.label, latest: latest.label,
+                outdated: latest.manifest != skill.manifest, changes: [])
             if entry.outdated {
                 do {
-                    entry.changes = try catalog.changes(of: skill.name, from: skill.label, to: latest.label)
+                    entry.changes = try catalog.changes(of: SkillAddress(skill.key), from: skill.label, to: latest.label)
                 } catch SkillStoreError.notFound(let why) {
                     entry.note = why
                 }
@@ -52,9 +55,10 @@ struct OutdatedCommand: Command {
             context.output.json(entries)
         } else {
             for entry in entries where entry.outdated {
-                context.output.line("\(entry.name)  \(entry.locked) -> \(entry.latest)  \(plural(entry.changes.count, "change"))")
+                let skill = SkillKey(namespace: entry.namespace, name: entry.name)
+                context.output.line("\(skill)  \(entry.locked) -> \(entry.latest)  \(plural(entry.changes.count, "change"))")
                 for change in entry.changes {
-                    var line = "  \(change.kind.rawValue)  \(entry.name):\(change.line)"
+                    var line = "  \(change.kind.rawValue)  \(skill):\(change.line)"
                     if let detail = change.detail { line += "  \(detail)" }
                     context.output.line(line + "  " + String(change.subject.prefix(160)))
                 }

@@ -31,7 +31,7 @@ struct ProvenanceCommand: Command {
             context.output.json(report)
             return .success
         }
-        let title = rule.map { "\(version.name)#\($0)" } ?? version.name
+        let title = rule.map { "\(version.key)#\($0)" } ?? version.key.description
         context.output.line("\(title) \(version.label): \(plural(items.count, "claim"))")
         for label in ClaimLabel.allCases where byLabel[label.rawValue] != nil {
             context.output.line("  \(label.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)) \(byLabel[label.rawValue]!)")

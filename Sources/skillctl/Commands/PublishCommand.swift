@@ -24,6 +24,12 @@ struct PublishCommand: Command {
         Refused: symlinks pointing outside the skill folder, special files,
         files over 4 MiB, bundles over 64 MiB. Hidden files (.name) are skipped.
 
+        Every skill goes into a namespace: --namespace NS, else the one its
+        pack declares in a .skillstore.yaml file ('namespace: acme') in the
+        skill's folder or a folder above it (up to the root of its git
+        checkout), else 'default'. Names are unique within a namespace, so
+        two packs that both ship 'pdf' publish side by side.
+
         With --source, FILE is a page that skills cite (Markdown, or plain text
         whose section titles are short lines standing alone), stored as the
         latest version of the source URL. Citations of that URL then resolve
@@ -41,15 +47,19 @@ struct PublishCommand: Command {
     static let progress = Option.flag(
         "--progress", "report progress on standard error even when it is not a terminal (it is shown on a terminal anyway)")
     static let by = Option.value("--by", "NAME", "who publishes (default: $USER; a server records its token's name instead)")
-    static let options = [source, version, skipInvalid, progress, by]
+    static let namespace = Option.value(
+        "--namespace", "NS", "the namespace to publish into (default: the pack's .skillstore.yaml, else 'default')")
+    static let options = [source, namespace, version, skipInvalid, progress, by]
     static let arguments = [Argument("PATH", repeats: true)]
     static let usageForms = [
-        UsageForm(arguments: arguments, options: [version, skipInvalid, progress, by]),
+        UsageForm(arguments: arguments, options: [namespace, version, skipInvalid, progress, by]),
         UsageForm([.required(source), .argument(Argument("FILE"))]),
     ]
     static let worksWithServer = true
 
     let paths: [String]
+    /// `--namespace`, validated.
+    let namespace: String?
     let options: PublishOptions
     let forceProgress: Bool
     let sourceURL: String?
@@ -62,6 +72,14 @@ struct PublishCommand: Command {
         sourceURL = arguments.value(Self.source)
         if sourceURL != nil && paths.count != 1 {
             throw UsageError("publish --source URL takes exactly one FILE", command: Self.name)
+        }
+        do {
+            namespace = try arguments.value(Self.namespace).map { text throws(InvalidIdentity) in try Namespace.validated(text) }
+        } catch {
+            throw UsageError(error, command: Self.name)
+        }
+        if sourceURL != nil && namespace != nil {
+            throw UsageError("--namespace goes with skills; a source page (--source) belongs to no namespace", command: Self.name)
         }
         var options = PublishOptions()
         options.version = arguments.value(Self.version)
@@ -85,7 +103,7 @@ struct PublishCommand: Command {
     }
 
     private func publish(_ context: Context) throws -> PublishReport {
-        let sources = try SkillSource.discover(paths)
+        let sources = try SkillSource.discover(paths, namespace: namespace)
         if let server = context.serverURL {
             return try RemotePublish(sources: sources)
                 .send(to: RemoteCatalog(server, token: context.token, maxAnswerBytes: try context.maxAnswerBytes()), version: options.version, skipInvalid: options.skipInvalid)
@@ -144,7 +162,9 @@ struct PublishCommand: Command {
         if context.json {
             context.output.json(Report(published: report.results, refused: refused))
         } else {
-            context.output.table(report.results.map { [$0.status.rawValue, $0.name, $0.label, $0.id.hex] })
+            context.output.table(report.results.map {
+                [$0.status.rawValue, $0.key.description, $0.label, $0.id.hex, $0.manifest.hex]
+            })
             for diagnostic in refused { context.output.error(diagnostic.description) }
             if !context.quiet {
                 for result in report.results { if let note = result.note { context.output.error("\(result.path): note: \(note)") } }

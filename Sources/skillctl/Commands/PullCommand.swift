@@ -11,11 +11,20 @@ struct PullCommand: Command {
         manifest before anything is written, and each skill is written into
         a hidden folder first and renamed into place, so an interrupted pull
         never leaves half a skill. DIR/skills.lock.json then records, per
-        skill, its name, version label, manifest id and each file's path,
-        size, mode and SHA-256 (docs/formats.md).
+        skill, its namespace, name, version label, bundle id and each file's
+        path, size, mode and SHA-256 (docs/formats.md).
 
-        An ID is a SKILL.md blob id or a bundle manifest id (16 hex); it
-        installs the version it belongs to. NAME installs the latest version.
+        A skill is [NAMESPACE/]NAME[@LABEL]: without a label, the latest
+        version that is not yanked; without a namespace, the one namespace
+        that holds the name (exit 2, listing them, when several do). An ID is
+        a bundle id (16 hex, what 'ls' and 'versions' show as BUNDLE), which
+        pins every file, or a SKILL.md blob id, which is refused when
+        versions with different bundles share that SKILL.md (exit 2, listing
+        their bundle ids). A yanked version installs only when pinned (by
+        label, bundle id or --locked), with a warning.
+
+        Two skills of the same name from different namespaces cannot share
+        DIR/<name>/: pull refuses to replace one with the other unless --force.
 
         A pull never overwrites local work unasked: when DIR/<name>/ has a
         file added, removed or changed since it was pulled (what 'skillctl
@@ -33,7 +42,7 @@ struct PullCommand: Command {
     static let force = Option.flag(
         "--force", "replace DIR/<name>/ even when it has local changes or is not in the lock file (they are lost)")
     static let options = [to, locked, lock, force]
-    static let arguments = [Argument("NAME[@LABEL]|ID", repeats: true)]
+    static let arguments = [Argument("[NS/]NAME[@LABEL]|ID", repeats: true)]
     static let usageForms = [
         UsageForm([.argument(arguments[0]), .required(to), .optional(force)]),
         UsageForm([.required(locked), .required(to), .optional(lock), .optional(force)]),
@@ -86,18 +95,25 @@ struct PullCommand: Command {
         }
         let catalog = try context.catalog()
         let installer = SkillInstaller(folder: folder) { id in try catalog.blob(.id(id)).bytes }
-        if locked { return try installLocked(installer, context) }
+        if locked { return try installLocked(installer, catalog, context) }
         var lock = try SkillLock.read(in: folder)
         var versions: [SkillVersion] = []
         for (text, target) in targets {
             let version = try resolve(target, text: text, catalog)
+            if let other = versions.first(where: { $0.name == version.name && $0.namespace != version.namespace }) {
+                throw UsageError(
+                    "\(other.key) and \(version.key) would both be installed in \(folder)/\(version.name); "
+                        + "pull them into different folders (--to)", command: Self.name)
+            }
             versions.removeAll { $0.name == version.name }  // named twice: the last one stands
             versions.append(version)
         }
+        if !force { try refuseNamespaceSwaps(versions.map(\.key), lock: lock) }
         try refuseLocalChanges(to: versions.map(\.name), lock: lock, context)
+        for version in versions { warnIfYanked(version.key, label: version.label, version.yank, context) }
         // Everything is fetched and checked before the first skill is written.
         let fetched = try versions.map {
-            try installer.fetch(name: $0.name, label: $0.label, manifestID: $0.manifest)
+            try installer.fetch($0.key, label: $0.label, manifestID: $0.manifest)
         }
         var installed: [SkillLock.Skill] = []
         do {
@@ -119,19 +135,45 @@ struct PullCommand: Command {
 
     /// Installs exactly what the lock file names; the folder's lock becomes
     /// that file only once every skill is in place.
-    private func installLocked(_ installer: SkillInstaller, _ context: Context) throws -> ExitCode {
+    private func installLocked(_ installer: SkillInstaller, _ catalog: any SkillCatalog, _ context: Context) throws -> ExitCode {
         let lock = try SkillLock.readExisting(at: lockFile)
         // Local changes are judged against what was pulled here, DIR's own lock.
         if !force { try refuseLocalChanges(to: lock.skills.map(\.name), lock: try SkillLock.read(in: folder), context) }
         // Every skill is fetched and checked against the lock before the first
         // is written: a lock the server cannot satisfy changes nothing.
+        if !force { try refuseNamespaceSwaps(lock.skills.map(\.key), lock: try SkillLock.read(in: folder)) }
+        // A pinned version installs even when yanked (the lock is the
+        // promise), but its user should hear why it was.
+        for entry in lock.skills {
+            if let version = try? catalog.version(SkillAddress(entry.key, label: entry.label)), version.manifest == entry.manifest {
+                warnIfYanked(entry.key, label: entry.label, version.yank, context)
+            }
+        }
         let fetched = try lock.skills.map { entry in
-            try installer.fetch(name: entry.name, label: entry.label, manifestID: entry.manifest, expecting: entry.files)
+            try installer.fetch(entry.key, label: entry.label, manifestID: entry.manifest, expecting: entry.files)
         }
         let installed = try fetched.map { try installer.write($0) }
         try lock.write(in: folder)
         report(installed, context)
         return .success
+    }
+
+    /// Refuses to put a skill into a folder that holds the skill of the same
+    /// name from another namespace: that is another skill, not an update.
+    private func refuseNamespaceSwaps(_ skills: [SkillKey], lock: SkillLock) throws {
+        for skill in skills {
+            guard let installed = lock.skill(named: skill.name), installed.namespace != skill.namespace else { continue }
+            throw InstallError(
+                "\(folder)/\(skill.name) holds \(installed.key), and \(skill) is another skill of the same name; "
+                    + "nothing was written (pull it into another folder with --to, or replace it with --force)")
+        }
+    }
+
+    /// Says on standard error that a version being installed is yanked, and why.
+    private func warnIfYanked(_ skill: SkillKey, label: String, _ yank: SkillVersion.Yank?, _ context: Context) {
+        guard let yank else { return }
+        context.output.error(
+            "warning: \(skill)@\(label) was yanked (\(yank.at), by \(yank.by)): \(yank.reason)")
     }
 
     /// Unless `--force`, refuses to replace a skill folder that differs from
@@ -155,7 +197,7 @@ struct PullCommand: Command {
             context.output.json(installed)
         } else {
             context.output.table(installed.map {
-                [$0.name, $0.label, $0.manifest.hex, (folder as NSString).appendingPathComponent($0.name)]
+                [$0.key.description, $0.label, $0.manifest.hex, (folder as NSString).appendingPathComponent($0.name)]
             })
             if !context.quiet {
                 let files = installed.reduce(0) { $0 + $1.files.count }
@@ -169,10 +211,24 @@ struct PullCommand: Command {
         case .reference(let reference):
             return try catalog.version(reference)
         case .id(let id):
-            if let version = try catalog.versions(containingBlob: id).first { return version }
+            let holders = try catalog.versions(containingBlob: id)
+            // A bundle id pins every file: any version with that manifest
+            // installs the same bytes, so the newest stands.
+            if let version = holders.first(where: { $0.manifest == id }) { return version }
+            let bundles = Dictionary(grouping: holders, by: \.manifest)
+            if bundles.count > 1 {
+                let listed = bundles.values.map { $0[0] }.sorted { $0.sequence > $1.sequence }
+                    .map { "\($0.manifest.hex) (\($0.key)@\($0.label))" }.joined(separator: ", ")
+                throw UsageError(
+                    "SKILL.md \(id) is in \(bundles.count) bundles with different files; pull one by its bundle id: \(listed)",
+                    command: Self.name)
+            }
+            if let version = holders.first { return version }
             // Sixteen hex characters are also a valid skill name.
-            if SkillName.problem(with: text) == nil, let version = try? catalog.version(of: text, label: nil) { return version }
-            throw SkillStoreError.notFound("no version has a SKILL.md or manifest with id \(id)")
+            if SkillName.problem(with: text) == nil, let version = try? catalog.version(SkillAddress(namespace: nil, name: text)) {
+                return version
+            }
+            throw SkillStoreError.notFound("no version has a SKILL.md or bundle with id \(id)")
         }
     }
 }

@@ -16,7 +16,7 @@ struct RulesCommand: SkillVersionCommand {
         if context.json {
             context.output.json(entries)
         } else if entries.isEmpty {
-            context.output.error("\(version.name) \(version.label) has no rules (a numbered list under a 'Rules' heading)")
+            context.output.error("\(version.key) \(version.label) has no rules (a numbered list under a 'Rules' heading)")
         } else {
             context.output.table(entries.map {
                 [$0.id, "line \($0.line)", $0.labels.joined(separator: ","), $0.title ?? ""]

@@ -8,7 +8,8 @@ struct SearchCommand: Command {
         Searches the latest version of every skill (names, descriptions,
         sections with their headings, rules, claims) and the source pages
         published with 'publish --source', and prints the best hits first:
-        address, kind (with the claim's label), skill version, blob id and
+        address (NAMESPACE/NAME outside the default namespace), kind (with
+        the claim's label), skill version, blob id and
         score, then the text around the matched words. A skill whose name
         is the query comes first. Finding nothing is not an error.
 
@@ -30,9 +31,10 @@ struct SearchCommand: Command {
     static let label = Option.value(
         "--label", "L", "only claims with this label (measured, derived, judgement, unverified, cited, unlabelled)")
     static let skill = Option.value("--skill", "GLOB", "only hits in skills whose name matches (dough-*)")
+    static let namespace = Option.value("--namespace", "NS", "only hits in skills of this namespace")
     static let limit = Option.value("--limit", "N", "at most N hits (default 10, at most 1000)")
     static let allVersions = Option.flag("--all-versions", "search every version of each skill, not only the latest")
-    static let options = [kind, label, skill, limit, allVersions]
+    static let options = [kind, label, skill, namespace, limit, allVersions]
     static let arguments = [Argument("QUERY")]
     static let usageForms = [
         UsageForm(arguments: arguments, options: options),
@@ -53,7 +55,8 @@ struct SearchCommand: Command {
             request = try SearchRequest(
                 userQuery: arguments.positionals.joined(separator: " "), kind: arguments.value(Self.kind),
                 label: arguments.value(Self.label), skill: arguments.value(Self.skill),
-                limit: arguments.value(Self.limit), allVersions: arguments.has(Self.allVersions))
+                namespace: arguments.value(Self.namespace), limit: arguments.value(Self.limit),
+                allVersions: arguments.has(Self.allVersions))
         } catch {
             throw UsageError(error.message { parameter in
                 switch parameter {
@@ -61,6 +64,7 @@ struct SearchCommand: Command {
                 case .kind: Self.kind.name
                 case .label: Self.label.name
                 case .skill: Self.skill.name
+                case .namespace: Self.namespace.name
                 case .limit: Self.limit.name
                 }
             }, command: Self.name)
@@ -82,7 +86,9 @@ struct SearchCommand: Command {
             var kind = hit.kind.rawValue
             if let label = hit.label { kind += " " + label.rawValue }
             var fields = [hit.address, kind]
-            if let skill = hit.skill, let version = hit.version { fields.append("\(skill)@\(version)") }
+            if let skill = hit.skill, let version = hit.version {
+                fields.append("\(SkillKey(namespace: hit.namespace ?? Namespace.defaultName, name: skill))@\(version)")
+            }
             fields.append(hit.id.hex)
             // Three significant digits: in a small store bm25 gives words
             // that most rows hold almost no weight, and scores get tiny.

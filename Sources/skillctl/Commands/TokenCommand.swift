@@ -9,18 +9,25 @@ struct TokenCommand: Command {
         its SHA-256 is stored, so it cannot be shown again. Clients send it
         as 'Authorization: Bearer <secret>' (skillctl publish --server URL
         --token SECRET, or SKILLSTORE_TOKEN).
+
+        A token writes (publishes, yanks) only in the namespaces its
+        --namespace glob matches, and only skills its --scope glob matches:
+        a token for 'acme' cannot publish to 'other'. Tokens made before
+        namespaces reach the default namespace only.
         """
     static let scope = Option.value(
         "--scope", "GLOB", "the skills the token may publish, as a glob over names ('duo-*'); default '*' (every skill)")
-    static let options = [scope]
+    static let namespace = Option.value(
+        "--namespace", "GLOB", "the namespaces the token may write in ('acme', 'acme-*', '*'); default 'default'")
+    static let options = [scope, namespace]
     static let usageForms = [
-        UsageForm([.argument(Argument("create")), .argument(Argument("NAME")), .optional(scope)]),
+        UsageForm([.argument(Argument("create")), .argument(Argument("NAME")), .optional(namespace), .optional(scope)]),
         UsageForm([.argument(Argument("list"))]),
         UsageForm([.argument(Argument("revoke")), .argument(Argument("NAME"))]),
     ]
 
     enum Action {
-        case create(name: String, scope: String)
+        case create(name: String, scope: String, namespace: String)
         case list
         case revoke(name: String)
     }
@@ -31,7 +38,9 @@ struct TokenCommand: Command {
         let words = arguments.positionals
         switch (words.first, words.count) {
         case ("create", 2):
-            action = .create(name: words[1], scope: arguments.value(Self.scope) ?? "*")
+            action = .create(
+                name: words[1], scope: arguments.value(Self.scope) ?? "*",
+                namespace: arguments.value(Self.namespace) ?? Namespace.defaultName)
         case ("list", 1):
             action = .list
         case ("revoke", 2):
@@ -43,8 +52,8 @@ struct TokenCommand: Command {
         default:
             throw UsageError("token needs an action: create NAME, list, or revoke NAME", command: Self.name)
         }
-        if arguments.value(Self.scope) != nil && words.first != "create" {
-            throw UsageError("--scope goes with 'token create'", command: Self.name)
+        for option in [Self.scope, Self.namespace] where arguments.value(option) != nil && words.first != "create" {
+            throw UsageError("\(option.name) goes with 'token create'", command: Self.name)
         }
     }
 
@@ -55,14 +64,14 @@ struct TokenCommand: Command {
 
     func run(_ context: Context) throws -> ExitCode {
         switch action {
-        case .create(let name, let scope):
-            let (token, secret) = try context.openForWriting().createToken(name: name, scope: scope)
+        case .create(let name, let scope, let namespace):
+            let (token, secret) = try context.openForWriting().createToken(name: name, scope: scope, namespace: namespace)
             if context.json {
                 context.output.json(Created(token: token, secret: secret))
             } else {
                 context.output.line(secret)
                 if !context.quiet {
-                    context.output.error("token '\(name)' may publish '\(scope)'; the secret above is shown only once")
+                    context.output.error("token '\(name)' may publish \(token.reach); the secret above is shown only once")
                 }
             }
         case .list:
@@ -73,8 +82,8 @@ struct TokenCommand: Command {
                 if !context.quiet { context.output.error("no tokens yet; create one with 'skillctl token create NAME'") }
             } else {
                 context.output.table(
-                    [["NAME", "SCOPE", "CREATED", "REVOKED"]]
-                        + tokens.map { [$0.name, $0.scope, $0.createdAt, $0.revokedAt ?? "-"] })
+                    [["NAME", "NAMESPACE", "SCOPE", "CREATED", "REVOKED"]]
+                        + tokens.map { [$0.name, $0.namespace, $0.scope, $0.createdAt, $0.revokedAt ?? "-"] })
             }
         case .revoke(let name):
             try context.openForWriting().revokeToken(name: name)

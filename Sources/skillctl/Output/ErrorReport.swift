@@ -11,14 +11,16 @@ struct ErrorReport: Encodable {
         var message: String
         var exit: Int32
         var diagnostics: [Diagnostic]?
+        /// For a name several namespaces hold: each skill it could mean.
+        var candidates: [String]?
     }
 
     var error: Detail
 
-    init(message: String, kind: FailureKind, diagnostics: [Diagnostic] = []) {
+    init(message: String, kind: FailureKind, diagnostics: [Diagnostic] = [], candidates: [String] = []) {
         error = Detail(
             code: Self.code(of: kind), message: message, exit: ExitCode(kind).rawValue,
-            diagnostics: diagnostics.isEmpty ? nil : diagnostics)
+            diagnostics: diagnostics.isEmpty ? nil : diagnostics, candidates: candidates.isEmpty ? nil : candidates)
     }
 
     /// The stable, machine-readable name of each kind, in the server's style
@@ -26,6 +28,7 @@ struct ErrorReport: Encodable {
     static func code(of kind: FailureKind) -> String {
         switch kind {
         case .usage: "USAGE"
+        case .ambiguous: "SKILL_AMBIGUOUS"
         case .notFound: "NOT_FOUND"
         case .storeUnavailable: "STORE_UNAVAILABLE"
         case .refused: "REFUSED"

@@ -4,6 +4,7 @@ import SkillStore
 struct SearchHitEntry: Encodable {
     var kind: String
     var address: String
+    var namespace: String?
     var skill: String?
     var version: String?
     var id: String
@@ -18,6 +19,7 @@ struct SearchHitEntry: Encodable {
     init(_ hit: SearchHit) {
         kind = hit.kind.rawValue
         address = hit.address
+        namespace = hit.namespace
         skill = hit.skill
         version = hit.version
         id = hit.id.hex

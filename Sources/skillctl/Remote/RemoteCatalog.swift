@@ -38,14 +38,24 @@ final class RemoteCatalog: SkillCatalog {
     // A session holds its delegate until it is invalidated.
     deinit { session.finishTasksAndInvalidate() }
 
-    func version(of name: String, label: String?) throws -> SkillVersion {
-        if let label { return try json(APIPath.skillVersion.path(name, label)) }
-        return try json(APIPath.skill.path(name), accept: "application/json")
+    func version(_ address: SkillAddress) throws -> SkillVersion {
+        if let label = address.label { return try json(Self.path(.skillVersion, address, label)) }
+        return try json(Self.path(.skill, address), accept: "application/json")
     }
 
-    func versions(of name: String) throws -> [SkillVersion] { try pages(APIPath.skillVersions.path(name)) }
+    func versions(of address: SkillAddress) throws -> [SkillVersion] { try pages(Self.path(.skillVersions, address)) }
 
-    func skills() throws -> [SkillSummary] { try pages(APIPath.skills.path()) }
+    func skills(namespace: String?) throws -> [SkillSummary] {
+        try pages(namespace.map { APIPath.skills.inNamespace.path($0) } ?? APIPath.skills.path())
+    }
+
+    /// The route about the skill `address` names: under its namespace when
+    /// it has one, else the unqualified route, where the server resolves the name.
+    private static func path(_ route: APIPath, _ address: SkillAddress, _ values: String...) -> String {
+        let name = [address.name] + values
+        guard let namespace = address.namespace else { return route.path(name) }
+        return route.inNamespace.path([namespace] + name)
+    }
 
     func blob(_ reference: BlobReference) throws -> Blob {
         let (data, response) = try send(APIPath.blob.path(reference.description.replacingOccurrences(of: "sha256:", with: "")))
@@ -64,6 +74,7 @@ final class RemoteCatalog: SkillCatalog {
         if let kind = request.kind { query.append(("kind", kind.rawValue)) }
         if let label = request.label { query.append(("label", label.rawValue)) }
         if let skill = request.skill { query.append(("skill", skill)) }
+        if let namespace = request.namespace { query.append(("namespace", namespace)) }
         if request.allVersions { query.append(("all_versions", "1")) }
         return try json(APIPath.search.path(), query: query)
     }
@@ -92,17 +103,35 @@ final class RemoteCatalog: SkillCatalog {
         try pages(APIPath.blobVersions.path(id.hex))
     }
 
-    func changes(of name: String, from: String, to: String) throws -> [GraphChange] {
-        try json(APIPath.skillDiff.path(name), query: [("from", from), ("to", to)])
+    func changes(of address: SkillAddress, from: String, to: String) throws -> [GraphChange] {
+        try json(Self.path(.skillDiff, address), query: [("from", from), ("to", to)])
     }
 
-    /// Publishes an archive (`TarArchive`) with the token; the server's report.
-    func publish(archive: [UInt8], version: String?, skipInvalid: Bool) throws -> PublishReply {
+    func yank(_ address: SkillAddress, reason: String?, by _: String) throws -> SkillVersion {
+        guard let token else {
+            throw UsageProblem("yanking on a server needs a token: --token SECRET or SKILLSTORE_TOKEN")
+        }
+        guard let label = address.label else { preconditionFailure("yank is given a label") }
+        var headers = [("Authorization", "Bearer \(token)"), ("Accept", "application/json")]
+        var body: Data?
+        if let reason {
+            headers.append(("Content-Type", "application/json"))
+            body = APIJSON.encode(YankRequest(reason: reason))
+        }
+        let (data, _) = try send(
+            Self.path(.skillVersionYank, address, label), method: reason == nil ? "DELETE" : "PUT", headers: headers, body: body)
+        return try decode(data)
+    }
+
+    /// Publishes an archive (`TarArchive`) into `namespace` with the token; the server's report.
+    func publish(archive: [UInt8], namespace: String, version: String?, skipInvalid: Bool) throws -> PublishReply {
         guard let token else {
             throw UsageProblem("publishing to a server needs a token: --token SECRET or SKILLSTORE_TOKEN")
         }
+        // The default namespace keeps the route of servers from before namespaces.
+        let path = namespace == Namespace.defaultName ? APIPath.skills.path() : APIPath.skills.inNamespace.path(namespace)
         let (data, _) = try send(
-            APIPath.skills.path(), query: (version.map { [("version", $0)] } ?? []) + (skipInvalid ? [("skip_invalid", "1")] : []),
+            path, query: (version.map { [("version", $0)] } ?? []) + (skipInvalid ? [("skip_invalid", "1")] : []),
             method: "POST",
             headers: [("Content-Type", "application/x-tar"), ("Authorization", "Bearer \(token)")], body: Data(archive))
         return try decode(data)
@@ -112,7 +141,7 @@ final class RemoteCatalog: SkillCatalog {
 
     /// A graph route of the skill, about `version`.
     private func graph<T: Decodable>(_ version: SkillVersion, _ route: APIPath, _ query: [(String, String)] = []) throws -> T {
-        try json(route.path(version.name), query: [("version", version.label)] + query)
+        try json(Self.path(route, SkillAddress(version.key)), query: [("version", version.label)] + query)
     }
 
     /// Every entry of a list route, page after page: the server announces
@@ -197,6 +226,10 @@ final class RemoteCatalog: SkillCatalog {
         }
         if status == 404 && detail.code != "BLOB_UNKNOWN" || detail.code == "BLOB_UNKNOWN" {
             return SkillStoreError.notFound(detail.message)
+        }
+        // The same refusal, and exit status, as a local store's.
+        if detail.code == ErrorBody.ambiguousCode, let candidates = detail.candidates, let name = candidates.first?.split(separator: "/").last {
+            return AmbiguousSkillName(name: String(name), candidates: candidates)
         }
         if let diagnostics = detail.diagnostics, !diagnostics.isEmpty { return InputRefused(diagnostics) }
         return RemoteError(status: status, code: detail.code, message: detail.message)

@@ -10,6 +10,14 @@ struct RemotePublish {
     let sources: [SkillSource]
 
     func send(to server: RemoteCatalog, version: String?, skipInvalid: Bool) throws -> PublishReport {
+        // One request is one transaction on the server, into one namespace.
+        let namespaces = Dictionary(grouping: sources, by: \.namespace)
+        guard namespaces.count <= 1, let namespace = namespaces.keys.first ?? Optional(Namespace.defaultName) else {
+            let listed = namespaces.keys.sorted().map { "\($0) (\(namespaces[$0]!.count) skills)" }.joined(separator: ", ")
+            throw UsageProblem(
+                "a publish to a server goes into one namespace, and these skills are in \(namespaces.count): \(listed); "
+                    + "publish each pack on its own, or name one with --namespace")
+        }
         // A --version that is no label refuses every skill, as a local
         // publish does (the server would read an empty one as absent).
         if let version, VersionLabel.problem(with: version) != nil {
@@ -74,7 +82,8 @@ struct RemotePublish {
         }
         let reply: PublishReply
         do {
-            reply = try server.publish(archive: TarArchive.write(entries), version: version, skipInvalid: skipInvalid)
+            reply = try server.publish(
+                archive: TarArchive.write(entries), namespace: namespace, version: version, skipInvalid: skipInvalid)
         } catch let refused as InputRefused {
             throw InputRefused(refused.diagnostics.map(local), kind: refused.kind)
         }

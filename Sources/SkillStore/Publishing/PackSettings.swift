@@ -1,0 +1,90 @@
+import Foundation
+
+/// `.skillstore.yaml`, a pack's settings for SkillStore, at the pack's root:
+///
+///     namespace: acme
+///
+/// A skill published without `--namespace` goes into the namespace of the
+/// nearest such file in its folder or the folders above it. The search
+/// stops after the first folder that is a git checkout's root (it holds
+/// `.git`), so a file outside the pack's repository never applies. The file
+/// is hidden, so it is never part of a skill's bundle. Unknown keys are
+/// refused, so that a misspelt `namspace:` does not silently publish into
+/// the default namespace.
+struct PackSettings: Sendable, Equatable {
+    static let fileName = ".skillstore.yaml"
+
+    /// The namespace the pack's skills go into.
+    var namespace: String?
+
+    /// The settings file at `path`, refused with its line and column when
+    /// it is not one.
+    init(readingFileAt path: String) throws(InputRefused) {
+        func refusal(_ message: String, _ location: SourceLocation?) -> InputRefused {
+            InputRefused([Diagnostic(path: path, location: location, message: message, code: "pack-settings-invalid")])
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw refusal("cannot be read", nil)
+        }
+        guard let text = String(data: data, encoding: .utf8), !text.contains("\0") else {
+            throw refusal("is not UTF-8 text", nil)
+        }
+        let root: YAMLNode
+        do {
+            root = try YAMLReader().parse(text)
+        } catch {
+            throw refusal(error.message, error.location)
+        }
+        switch root.value {
+        case .null:
+            return
+        case .map(let entries):
+            for entry in entries {
+                guard entry.key == "namespace" else {
+                    throw refusal("unknown setting '\(entry.key)'; the settings are: namespace", entry.value.location)
+                }
+                guard case .string(let text) = entry.value.value else {
+                    throw refusal("namespace must be a string, such as 'acme'", entry.value.location)
+                }
+                do {
+                    namespace = try Namespace.validated(text)
+                } catch {
+                    throw refusal(error.description, entry.value.location)
+                }
+            }
+        default:
+            throw refusal("must be a map of settings, such as 'namespace: acme'", root.location)
+        }
+    }
+
+    /// Finds the settings that apply to `folder`: the nearest settings file
+    /// at or above it, up to the root of its git checkout. `cache` holds
+    /// what each folder resolved to, so a pack of many skills reads its
+    /// file once.
+    static func applying(to folder: String, cache: inout [String: PackSettings?]) throws(InputRefused) -> PackSettings? {
+        var visited: [String] = []
+        var current = URL(fileURLWithPath: folder).standardizedFileURL.path
+        var found: PackSettings?
+        while true {
+            if let cached = cache[current] {
+                found = cached
+                break
+            }
+            visited.append(current)
+            let file = (current as NSString).appendingPathComponent(fileName)
+            if FileKind(file, followingLinks: true) == .file {
+                found = try PackSettings(readingFileAt: file)
+                break
+            }
+            let parent = (current as NSString).deletingLastPathComponent
+            if FileKind((current as NSString).appendingPathComponent(".git"), followingLinks: true) != .missing
+                || parent == current || parent.isEmpty
+            {
+                break
+            }
+            current = parent
+        }
+        for folder in visited { cache[folder] = .some(found) }
+        return found
+    }
+}
