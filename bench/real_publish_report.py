@@ -113,20 +113,22 @@ def report(packs, work):
                 code = warning.get('code', '?') if isinstance(warning, dict) else str(warning)
                 warnings[code].append(os.path.join(folder, 'SKILL.md'))
         codes = defaultdict(set)       # skill folder -> refusal codes
+        messages = {}                  # (skill folder, code) -> first message
         for diagnostic in data.get('refused', []):
             if diagnostic.get('severity') == 'warning':
                 warnings[diagnostic.get('code', '?')].append(diagnostic.get('path', ''))
                 continue
             folder = skill_of(diagnostic.get('path', ''), folders)
             codes[folder or root].add(diagnostic.get('code', '?'))
+            messages.setdefault((folder or root, diagnostic.get('code', '?')), diagnostic.get('message', ''))
         for folder in folders:
             if folder in accepted:
                 continue
             for code in sorted(codes.get(folder) or {'not-discovered'}):
-                refusals[code].append(os.path.join(folder, 'SKILL.md'))
+                refusals[code].append((os.path.join(folder, 'SKILL.md'), messages.get((folder, code), '')))
         # Problems with the repository as a whole (no skill found in it).
         for code in (codes.get(root, ()) if root not in folders else ()):
-            refusals[code].append(root + '/')
+            refusals[code].append((root + '/', messages.get((root, code), '')))
         n_accepted = sum(1 for f in folders if f in accepted)
         found_total += len(found)
         accepted_total += n_accepted
@@ -149,8 +151,16 @@ def report(packs, work):
           ' not-discovered: below another skill folder, which discovery does not search):')
     for code, paths in sorted(refusals.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         print(f'  {code:<28} {len(paths):>6}')
-        for path in paths[:3]:
-            print(f'      e.g. {os.path.relpath(path, packs)}')
+        # Examples from different repositories first: one pack's habit says less.
+        seen, examples = set(), []
+        for path, message in paths:
+            repo = os.path.relpath(path, packs).split(os.sep)[0]
+            if repo not in seen and len(examples) < 3:
+                seen.add(repo)
+                examples.append((path, message))
+        examples += [e for e in paths if e not in examples][:3 - len(examples)]
+        for path, message in examples:
+            print(f'      e.g. {os.path.relpath(path, packs)}' + (f': {message[:100]}' if message else ''))
     print('warnings by code:' + ('' if warnings else ' none reported'))
     for code, paths in sorted(warnings.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         print(f'  {code:<28} {len(paths):>6}')
