@@ -91,11 +91,11 @@ for dir in "$packs"/*/; do
   # The ceiling stops git from finding a checkout around the packs folder
   # (bench/.real-packs lies in SkillStore's own): each extracted repository
   # is then, as for a user, a folder outside any git checkout.
-  GIT_CEILING_DIRECTORIES=$packs /usr/bin/time -f '%e %M' -o "$work/time" \
+  GIT_CEILING_DIRECTORIES=$packs /usr/bin/time -f '%e %M %U %S' -o "$work/time" \
     "$skillctl" --db "$db" publish "${args[@]}" --skip-invalid --json "${dir%/}" \
     > "$work/$repo.json" 2> "$work/$repo.err" || status=$?
-  read -r secs rss < <(tail -n 1 "$work/time")
-  printf '%s\t%s\t%s\t%s\n' "$repo" "$status" "$secs" "$rss" >> "$work/runs.tsv"
+  read -r secs rss user sys < <(tail -n 1 "$work/time")
+  printf '%s\t%s\t%s\t%s\t%s\n' "$repo" "$status" "$secs" "$rss" "$(awk -v u="$user" -v s="$sys" 'BEGIN {print u + s}')" >> "$work/runs.tsv"
   [ "$namespaces" = 1 ] || rm -f "$db"*
 done
 ended=$(date +%s.%N)
@@ -108,7 +108,8 @@ peak_mb=$(awk -F'\t' '$4 > m {m = $4} END {printf "%.1f", m/1024}' "$work/runs.t
 ratio=$(awk -v a="$publish_secs" -v b="$raw_secs" 'BEGIN {printf "%.2f", (b > 0 ? a/b : 0)}')
 echo "corpus: $raw_files files, $raw_mb MB in the skill folders"
 echo "raw insert baseline: ${raw_secs} s (mean of ${raw_before} s before and ${raw_after} s after; bench/raw_insert.sh on the same files, one transaction)"
-echo "publish: ${publish_secs} s summed over the repositories ($(awk -v a="$started" -v b="$ended" 'BEGIN {printf "%.2f", b-a}') s wall clock)"
+publish_cpu=$(awk -F'\t' '{s += $5} END {printf "%.2f", s}' "$work/runs.tsv")
+echo "publish: ${publish_secs} s summed over the repositories, ${publish_cpu} s of CPU ($(awk -v a="$started" -v b="$ended" 'BEGIN {printf "%.2f", b-a}') s wall clock)"
 echo "publish/raw = ${ratio}x  (target <= 2.0: $(awk -v r="$ratio" 'BEGIN {print (r <= 2.0 ? "ok" : "FAIL")}'))"
 echo "peak memory: ${peak_mb} MB  (target < 512: $(awk -v m="$peak_mb" 'BEGIN {print (m < 512 ? "ok" : "FAIL")}'))"
 echo "binary: $skillctl"

@@ -84,7 +84,7 @@ def report(packs, work):
     runs = {}
     with open(os.path.join(work, 'runs.tsv')) as f:
         for line in f:
-            repo, status, secs, rss_kb = line.rstrip('\n').split('\t')
+            repo, status, secs, rss_kb = line.rstrip('\n').split('\t')[:4]
             runs[repo] = (int(status), float(secs), int(rss_kb))
     found_total = accepted_total = hidden_total = 0
     refusals = defaultdict(list)       # code -> SKILL.md paths
