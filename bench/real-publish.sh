@@ -85,6 +85,7 @@ raw_mb=$(cd "$work/raw" && tr '\n' '\0' < manifest.txt | xargs -0 stat -L -c %s 
 started=$(date +%s.%N)
 for dir in "$packs"/*/; do
   repo=$(basename "$dir")
+  case $repo in *.part) continue ;; esac  # an extraction real-packs.sh did not finish
   ns=$(namespace_of "$repo")
   if [ "$namespaces" = 1 ]; then db=$work/all.db; args=(--namespace "$ns"); else db=$work/$repo.db; args=(); fi
   status=0

@@ -22,7 +22,7 @@ from collections import Counter, defaultdict
 
 def repos(packs):
     return sorted(e for e in os.listdir(packs)
-                  if not e.startswith('.') and os.path.isdir(os.path.join(packs, e)))
+                  if not e.startswith('.') and not e.endswith('.part') and os.path.isdir(os.path.join(packs, e)))
 
 
 def walk(root):
