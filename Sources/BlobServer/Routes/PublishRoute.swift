@@ -37,6 +37,7 @@ struct PublishRoute: Sendable {
         var options = PublishOptions()
         options.version = try request.query["version"].flatMap { $0.isEmpty ? nil : try VersionLabel.validated($0) }
         options.skipInvalid = try request.flag("skip_invalid")
+        options.strict = try request.flag("strict")
         options.publisher = "token:\(token.name)"
         options.allowsSkill = { token.allows($0) }
         options.scopeDescription = "the scope '\(token.scope)' of token '\(token.name)'"

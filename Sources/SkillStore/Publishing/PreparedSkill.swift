@@ -2,6 +2,10 @@
 struct PreparedSkill: Sendable {
     var source: SkillSource
     var name: String
+    /// The name as the front-matter declares it, when it is not the id.
+    var declaredName: String?
+    /// What the Agent Skills rules ask but the skill breaks; recorded with the version.
+    var warnings: [Diagnostic]
     var label: String
     /// Why the label was derived from the content, when it was.
     var labelNote: String?

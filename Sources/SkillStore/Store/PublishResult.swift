@@ -17,4 +17,6 @@ public struct PublishResult: Sendable, Codable, Equatable {
     /// Something the publisher should know about this skill's version, such
     /// as why its label was derived from its content; absent when nothing.
     public var note: String?
+    /// What the Agent Skills rules ask but the skill breaks; absent when nothing.
+    public var warnings: [Diagnostic]?
 }

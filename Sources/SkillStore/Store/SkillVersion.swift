@@ -14,4 +14,9 @@ public struct SkillVersion: Sendable, Codable, Equatable {
     public var publishedAt: String
     public var publishedBy: String
     var files: [BundleManifest.Entry]
+    /// The front-matter name when it is not a skill id; absent otherwise.
+    public var declaredName: String?
+    /// What the Agent Skills rules ask but this version breaks, accepted
+    /// at publish (paths within the bundle); absent when nothing.
+    public var warnings: [Diagnostic]?
 }

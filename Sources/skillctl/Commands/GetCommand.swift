@@ -31,6 +31,15 @@ struct GetCommand: Command {
     func run(_ context: Context) throws -> ExitCode {
         let catalog = try context.catalog()
         let version = try catalog.version(reference)
+        // Standard output stays the served bytes; what the version breaks
+        // of the Agent Skills rules goes beside it.
+        if !context.json && !context.quiet {
+            for warning in version.warnings ?? [] {
+                var shown = warning
+                shown.path = "\(version.name)/\(warning.path)"
+                context.output.error(shown.description)
+            }
+        }
         if context.json {
             context.output.json(version)
         } else if raw {

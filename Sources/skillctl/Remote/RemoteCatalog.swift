@@ -97,12 +97,13 @@ final class RemoteCatalog: SkillCatalog {
     }
 
     /// Publishes an archive (`TarArchive`) with the token; the server's report.
-    func publish(archive: [UInt8], version: String?, skipInvalid: Bool) throws -> PublishReply {
+    func publish(archive: [UInt8], version: String?, skipInvalid: Bool, strict: Bool) throws -> PublishReply {
         guard let token else {
             throw UsageProblem("publishing to a server needs a token: --token SECRET or SKILLSTORE_TOKEN")
         }
         let (data, _) = try send(
-            APIPath.skills.path(), query: (version.map { [("version", $0)] } ?? []) + (skipInvalid ? [("skip_invalid", "1")] : []),
+            APIPath.skills.path(), query: (version.map { [("version", $0)] } ?? []) + (skipInvalid ? [("skip_invalid", "1")] : [])
+                + (strict ? [("strict", "1")] : []),
             method: "POST",
             headers: [("Content-Type", "application/x-tar"), ("Authorization", "Bearer \(token)")], body: Data(archive))
         return try decode(data)

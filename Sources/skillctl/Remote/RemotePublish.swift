@@ -9,7 +9,7 @@ import Synchronization
 struct RemotePublish {
     let sources: [SkillSource]
 
-    func send(to server: RemoteCatalog, version: String?, skipInvalid: Bool) throws -> PublishReport {
+    func send(to server: RemoteCatalog, version: String?, skipInvalid: Bool, strict: Bool) throws -> PublishReport {
         // A --version that is no label refuses every skill, as a local
         // publish does (the server would read an empty one as absent).
         if let version, VersionLabel.problem(with: version) != nil {
@@ -74,7 +74,7 @@ struct RemotePublish {
         }
         let reply: PublishReply
         do {
-            reply = try server.publish(archive: TarArchive.write(entries), version: version, skipInvalid: skipInvalid)
+            reply = try server.publish(archive: TarArchive.write(entries), version: version, skipInvalid: skipInvalid, strict: strict)
         } catch let refused as InputRefused {
             throw InputRefused(refused.diagnostics.map(local), kind: refused.kind)
         }
