@@ -135,7 +135,7 @@ struct FrontMatterRules {
                 declaredName = declared
                 warn(nameNode, "name '\(declared)' is not a skill id (it \(reason)); published as '\(id)'", "name-not-an-id")
             } else {
-                name = try nameFromFolder(folderName, declared: declared, node: nameNode)
+                name = try nameFromFolder(folderName, declared: (declared, reason), node: nameNode)
                 warn(nameNode, "name '\(declared)' \(reason) and gives no id; the folder's name '\(name)' is used",
                      "name-not-an-id")
             }
@@ -194,10 +194,12 @@ struct FrontMatterRules {
 
     /// The id derived from the folder's name, for a skill whose front-matter
     /// gives none; refused when the folder's name gives none either.
-    func nameFromFolder(_ folderName: String?, declared: String? = nil, node: YAMLNode? = nil) throws(InputRefused) -> String {
+    func nameFromFolder(
+        _ folderName: String?, declared: (name: String, reason: String)? = nil, node: YAMLNode? = nil
+    ) throws(InputRefused) -> String {
         if let folderName, let id = SkillName.derivedID(from: folderName) { return id }
-        let message = declared.map { "name '\($0)' gives no skill id, and neither does the folder's name" }
-            ?? "the skill declares no name, and the folder's name gives no skill id"
+        let message = declared.map { "name '\($0.name)' \($0.reason); no skill id can be derived from it or from its folder" }
+            ?? "the skill declares no name, and no skill id can be derived from its folder's name"
         throw InputRefused([Diagnostic(
             path: path, location: location(node), message: message, code: declared == nil ? "name-missing" : "name-invalid")])
     }
