@@ -9,7 +9,8 @@ struct GetCommand: Command {
         text form: a line '<name> <label>', a blank line, a line naming the
         immutable blob URL, a blank line, then the SKILL.md's exact bytes.
         With --json, prints the version's metadata instead: label, ids, files,
-        publisher.
+        publisher, and the warnings recorded when it was published. Without
+        --json, those warnings are printed on standard error.
         """
     static let raw = Option.flag("--raw", "print only the SKILL.md's bytes")
     static let options = [raw]
