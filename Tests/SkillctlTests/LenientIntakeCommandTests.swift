@@ -95,3 +95,41 @@ import TestSupport
         #expect(check.output.contains("qdrant-vector-search/SKILL.md:2:7: warning: name 'qdrant-vector-search' does not match its folder 'rag-qdrant'; the name is used [name-folder-mismatch]"))
     }
 }
+
+/// Nested skills and lenient intake through a server: the same skills,
+/// files and warnings as a local publish.
+@Suite struct LenientRemotePublishTests {
+    @Test func aNestedPackPublishesTheSameSkillsAndWarningsThroughAServer() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("pack/outer/SKILL.md", skillMarkdown(name: "outer"))
+        try folder.write("pack/outer/skills/inner/SKILL.md", skillMarkdown(name: "inner"))
+        try folder.write("pack/Roast It/SKILL.md", "# Roast\n\nRoasts papers.\n")
+
+        let local = Skillctl(database: folder.url.appendingPathComponent("local.db"))
+        let here = try local.run(["publish", "--json", folder.path("pack")])
+
+        let served = Skillctl(database: folder.url.appendingPathComponent("served.db"))
+        let secret = try served.run(["token", "create", "ci"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try ServeProcess(database: served.database, arguments: ["--access-log", "off"])
+        var client = Skillctl(database: folder.url.appendingPathComponent("unused.db"))
+        client.environment["SKILLSTORE_SERVER"] = server.url
+        client.environment["SKILLSTORE_TOKEN"] = secret
+        let there = try client.run(["publish", "--json", folder.path("pack")])
+        let strict = try client.run(["publish", "--strict", folder.path("pack/Roast It")])
+        #expect(server.stop() == 0)
+
+        func summary(_ result: Skillctl.Result) throws -> [String] {
+            let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+            return (report["published"] as? [[String: Any]] ?? []).map { entry in
+                let codes = (entry["warnings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+                return "\(entry["name"] as? String ?? "?") \(entry["manifest"] as? String ?? "?") \(codes)"
+            }
+        }
+        #expect(here.status == 0 && there.status == 0, "\(here.stderr)\n\(there.stderr)")
+        #expect(try summary(here).count == 3)
+        #expect(try summary(there) == (try summary(here)))
+        #expect(try summary(here).contains { $0.hasPrefix("roast-it ") && $0.hasSuffix("[\"front-matter-missing\"]") })
+        #expect(strict.status == 4)
+        #expect(strict.stderr.contains("[front-matter-missing]"), "\(strict.stderr)")
+    }
+}
