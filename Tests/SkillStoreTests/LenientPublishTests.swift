@@ -80,4 +80,16 @@ struct LenientPublishTests {
         ])
         #expect(try fixture.store.version(of: "inner").files.map(\.path) == ["SKILL.md", "deeper/SKILL.md"])
     }
+
+    @Test("a skill without front-matter keeps its graph when graphs are extracted again")
+    func graphOfAFrontMatterlessSkillIsExtractedAgain() throws {
+        let fixture = try StoreFixture()
+        try fixture.write("plain-rules/SKILL.md", "# Plain\n\nNo front-matter.\n\n## Rules\n\n1. **Keep it short.** Short rules are read.\n")
+        try fixture.publish([fixture.temporary.path("plain-rules")])
+        try fixture.store.database.query("DELETE FROM rules")
+        try fixture.store.database.query("UPDATE versions SET graph_version = 0")
+
+        let reopened = try SkillStore(path: fixture.databasePath)
+        #expect(try reopened.database.query("SELECT rule_id FROM rules").map { $0.string("rule_id") } == ["R1"])
+    }
 }
