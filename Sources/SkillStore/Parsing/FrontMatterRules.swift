@@ -12,6 +12,9 @@ struct FrontMatterRules {
     /// Lines before the YAML text in the file (the opening `---`).
     let lineOffset: Int
     var strict = true
+    /// What a skill that declares no usable name is named after: its folder,
+    /// or the folder holding a lone file (not held to match the name).
+    var namingFolder: String?
 
     static let maxNameLength = 64
     static let maxDescriptionLength = 1024
@@ -110,7 +113,7 @@ struct FrontMatterRules {
         guard case .map = root.value else {
             warn(root, "front-matter is not a map of keys to values; it is ignored", "front-matter-shape")
             return Fields(
-                name: try nameFromFolder(folderName), description: nil, warnings: warnings)
+                name: try nameFromFolder(namingFolder ?? folderName), description: nil, warnings: warnings)
         }
 
         let nameNode = root["name"]
@@ -135,14 +138,14 @@ struct FrontMatterRules {
                 declaredName = declared
                 warn(nameNode, "name '\(declared)' is not a skill id (it \(reason)); published as '\(id)'", "name-not-an-id")
             } else {
-                name = try nameFromFolder(folderName, declared: (declared, reason), node: nameNode)
+                name = try nameFromFolder(namingFolder ?? folderName, declared: (declared, reason), node: nameNode)
                 warn(nameNode, "name '\(declared)' \(reason) and gives no id; the folder's name '\(name)' is used",
                      "name-not-an-id")
             }
         } else if let declared {
             name = declared
         } else {
-            name = try nameFromFolder(folderName)
+            name = try nameFromFolder(namingFolder ?? folderName)
         }
         if let declared, let folderName, folderName != declared {
             warn(nameNode, "name '\(declared)' does not match its folder '\(folderName)'; the name is used",

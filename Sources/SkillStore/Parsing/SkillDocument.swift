@@ -35,15 +35,15 @@ public struct SkillDocument: Sendable {
         _ bytes: [UInt8], path: String, folderName: String? = nil, strict: Bool = false
     ) throws(InputRefused) -> SkillDocument {
         let text = try TextDecoding.decode(bytes, path: path)
-        let rules = FrontMatterRules(path: path, lineOffset: 1, strict: strict)
+        let folder = folderName ?? ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        let rules = FrontMatterRules(path: path, lineOffset: 1, strict: strict, namingFolder: folder.isEmpty ? nil : folder)
         let fields: FrontMatterRules.Fields
         let frontMatter: YAMLNode
         let body: String
         let bodyFirstLine: Int
         if !strict, !startsWithFence(text) {
             // Real skills often start with `# Title`: the folder names them.
-            let folder = folderName ?? (((path as NSString).deletingLastPathComponent as NSString).lastPathComponent)
-            let name = try rules.nameFromFolder(folder.isEmpty ? nil : folder)
+            let name = try rules.nameFromFolder(rules.namingFolder)
             fields = FrontMatterRules.Fields(name: name, description: nil, warnings: [Diagnostic(
                 path: path, location: SourceLocation(line: 1, column: 1), severity: .warning,
                 message: "no YAML front-matter; the name '\(name)' comes from the folder and the description "
