@@ -117,7 +117,7 @@ import TestSupport
         #expect(try fixture.store.version(of: "fold-tips").files == manifest.files)
     }
 
-    @Test func oneInvalidSkillRefusesTheWholePublishAndListsEveryError() throws {
+    @Test func oneInvalidSkillRefusesTheWholeStrictPublishAndListsEveryError() throws {
         let fixture = try StoreFixture()
         try fixture.skill("good-one")
         try fixture.write("bad-one/SKILL.md", "no front-matter\n")
@@ -125,14 +125,14 @@ import TestSupport
         try fixture.write("bad-two/SKILL.md", "---\nname: bad-two\n---\n")
 
         #expect {
-            try fixture.publish([fixture.folder.path])
+            try fixture.publish([fixture.folder.path]) { $0.strict = true }
         } throws: { error in
             let codes = (error as? InputRefused)?.diagnostics.map(\.code) ?? []
             return codes.sorted() == ["description-missing", "front-matter-missing"]
         }
         #expect(try fixture.store.skills().isEmpty)
 
-        let report = try fixture.publish([fixture.folder.path]) { $0.skipInvalid = true }
+        let report = try fixture.publish([fixture.folder.path]) { $0.skipInvalid = true; $0.strict = true }
         #expect(report.results.map(\.name).sorted() == ["good-one", "good-two"])
         #expect(report.refused.count == 2)
         #expect(try fixture.store.skills().map(\.name) == ["good-one", "good-two"])

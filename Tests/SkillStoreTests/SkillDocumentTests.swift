@@ -3,14 +3,15 @@ import Testing
 import struct SkillStore.SourceLocation
 
 /// How a SKILL.md file becomes a `SkillDocument`: the front-matter split, the
-/// Agent Skills rules (each refusal by its code and file line:column), and
-/// the locations the caller sees.
+/// Agent Skills rules applied strictly (each refusal by its code and file
+/// line:column), and the locations the caller sees. Lenient intake has
+/// its own suite.
 @Suite("SkillDocument.parse")
 struct SkillDocumentTests {
     private static let path = "pdf-tools/SKILL.md"
 
     private func parse(_ text: String, folderName: String? = nil) throws(InputRefused) -> SkillDocument {
-        try SkillDocument.parse(Array(text.utf8), path: Self.path, folderName: folderName)
+        try SkillDocument.parse(Array(text.utf8), path: Self.path, folderName: folderName, strict: true)
     }
 
     /// The refusals for `text` as `line:column code`, or [] if it parses.

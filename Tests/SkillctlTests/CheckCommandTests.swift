@@ -94,14 +94,14 @@ import TestSupport
         #expect(findings(result) == ["bad-yaml/SKILL.md:3:15: error: [yaml]"])
     }
 
-    @Test("Name problems are errors where the name is [name-invalid] [name-folder-mismatch] [name-missing]")
+    @Test("With --strict, name problems are errors where the name is [name-invalid] [name-folder-mismatch] [name-missing]")
     func nameErrors() throws {
         let check = try CheckFixture()
         try check.folder.write("bad-name/SKILL.md", skillMarkdown(name: "Bad_Name"))
         try check.folder.write("moved-skill/SKILL.md", skillMarkdown(name: "other-skill"))
         try check.folder.write("no-name/SKILL.md", "---\ndescription: Has no name.\nversion: \"1.0\"\n---\n\n# Title\n")
 
-        let result = try check.run(["check", "bad-name", "moved-skill", "no-name"])
+        let result = try check.run(["check", "--strict", "bad-name", "moved-skill", "no-name"])
 
         #expect(result.status == 1)
         #expect(findings(result) == [

@@ -10,15 +10,19 @@ import TestSupport
 /// "unchanged" is about a real database and not an empty one. Paths are
 /// passed relative to the store's folder, as a user in that folder would, and
 /// each error must name the path as it was given.
+///
+/// The Agent Skills rules that lenient intake turns into warnings (name,
+/// description, no front-matter) are refused here under --strict; what
+/// cannot be read safely is refused without it.
 @Suite struct RefusedInputTests {
     // MARK: - The front-matter fences
 
-    @Test("A SKILL.md that starts with '# Title' instead of front-matter is refused at 1:1")
+    @Test("With --strict, a SKILL.md that starts with '# Title' instead of front-matter is refused at 1:1")
     func missingFrontMatter() throws {
         let store = try StoreWithOneSkill()
         try store.folder.write("no-front-matter/SKILL.md", "# Title\n\nSome text.\n")
 
-        let result = try store.refusedPublish(["no-front-matter"])
+        let result = try store.refusedPublish(["--strict", "no-front-matter"])
 
         expectError(result, at: "no-front-matter/SKILL.md:1:1", saying: "must start with a '---' line")
     }
@@ -105,24 +109,24 @@ import TestSupport
 
     // MARK: - name and description
 
-    @Test("An invalid name is refused at its value", arguments: InvalidName.all)
+    @Test("With --strict, an invalid name is refused at its value", arguments: InvalidName.all)
     func invalidName(_ invalid: InvalidName) throws {
         let store = try StoreWithOneSkill()
         // The folder carries the same name, so the only fault is the name itself.
         try store.folder.write("\(invalid.name)/SKILL.md", skillMarkdown(name: invalid.name))
 
         // "--" because "-lead" would otherwise read as an option.
-        let result = try store.refusedPublish(["--", invalid.name])
+        let result = try store.refusedPublish(["--strict", "--", invalid.name])
 
         expectError(result, at: "\(invalid.name)/SKILL.md:2:7", saying: "name '\(invalid.name)' \(invalid.problem)")
     }
 
-    @Test("A name that differs from its folder's name is refused at the name")
+    @Test("With --strict, a name that differs from its folder's name is refused at the name")
     func nameNotMatchingFolder() throws {
         let store = try StoreWithOneSkill()
         try store.folder.write("folder-name/SKILL.md", skillMarkdown(name: "other-name"))
 
-        let result = try store.refusedPublish(["folder-name"])
+        let result = try store.refusedPublish(["--strict", "folder-name"])
 
         expectError(
             result, at: "folder-name/SKILL.md:2:7", saying: "name 'other-name' does not match its folder 'folder-name'")
@@ -141,25 +145,25 @@ import TestSupport
         expectError(result, at: "accented.md:2:7", saying: "may hold only lowercase letters a-z, digits and hyphens")
     }
 
-    @Test("Front-matter without a description is refused")
+    @Test("With --strict, front-matter without a description is refused")
     func missingDescription() throws {
         let store = try StoreWithOneSkill()
         try store.folder.write(
             "no-description/SKILL.md", "---\nname: no-description\nversion: \"1.0\"\n---\n\n# Title\n")
 
-        let result = try store.refusedPublish(["no-description"])
+        let result = try store.refusedPublish(["--strict", "no-description"])
 
         expectError(result, at: "no-description/SKILL.md:1:1", saying: "front-matter has no 'description'")
     }
 
-    @Test("A description of 1025 characters is refused at its value")
+    @Test("With --strict, a description of 1025 characters is refused at its value")
     func descriptionTooLong() throws {
         let store = try StoreWithOneSkill()
         try store.folder.write(
             "long-description/SKILL.md",
             skillMarkdown(name: "long-description", description: String(repeating: "d", count: 1025)))
 
-        let result = try store.refusedPublish(["long-description"])
+        let result = try store.refusedPublish(["--strict", "long-description"])
 
         expectError(
             result, at: "long-description/SKILL.md:3:14",
@@ -282,23 +286,23 @@ import TestSupport
 
     // MARK: - All or nothing
 
-    @Test("A pack with 2 invalid skills among 5 publishes none and lists both errors")
+    @Test("With --strict, a pack with 2 invalid skills among 5 publishes none and lists both errors")
     func packIsAllOrNothing() throws {
         let store = try StoreWithOneSkill()
         try writePackWithTwoInvalidSkills(in: store.folder)
 
-        let result = try store.refusedPublish(["pack"])
+        let result = try store.refusedPublish(["--strict", "pack"])
 
         expectError(result, at: "pack/tools/twice-named/SKILL.md:4:1", saying: "duplicate key 'name'")
         expectError(result, at: "pack/writing/no-front-matter/SKILL.md:1:1", saying: "must start with a '---' line")
     }
 
-    @Test("With --skip-invalid the same pack publishes its 3 valid skills, lists the 2 others, and exits 1")
+    @Test("With --skip-invalid --strict the same pack publishes its 3 valid skills, lists the 2 others, and exits 1")
     func packWithSkipInvalid() throws {
         let store = try StoreWithOneSkill()
         try writePackWithTwoInvalidSkills(in: store.folder)
 
-        let result = try store.run(["publish", "--skip-invalid", "pack"])
+        let result = try store.run(["publish", "--skip-invalid", "--strict", "pack"])
 
         #expect(result.status == 1, "\(result.stderr)")
         expectError(result, at: "pack/tools/twice-named/SKILL.md:4:1", saying: "duplicate key 'name'")

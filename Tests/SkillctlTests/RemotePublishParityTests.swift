@@ -75,7 +75,7 @@ import TestSupport
         let folder = try TemporaryFolder()
         try folder.write("pack/a/pdf/SKILL.md", skillMarkdown(name: "pdf"))
         try folder.write("pack/b/pdf/SKILL.md", skillMarkdown(name: "pdf", description: "Another pdf skill."))
-        try folder.write("pack/c/broken/SKILL.md", "---\nname: broken\n---\n# No description\n")
+        try folder.write("pack/c/broken/SKILL.md", "---\nname: broken\nname: broken\n---\n# Named twice\n")
         try folder.write("pack/d/fine/SKILL.md", skillMarkdown(name: "fine"))
 
         let local = Skillctl(database: folder.url.appendingPathComponent("local.db"))

@@ -49,6 +49,7 @@ struct PublishRoute: Sendable {
         var options = PublishOptions()
         options.version = try request.query["version"].flatMap { $0.isEmpty ? nil : try VersionLabel.validated($0) }
         options.skipInvalid = try request.flag("skip_invalid")
+        options.strict = try request.flag("strict")
         options.publisher = "token:\(token.name)"
         options.allowsSkill = { token.allows($0) }
         options.scopeDescription = "the reach (\(token.reach)) of token '\(token.name)'"

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// | code | severity | finding |
 /// |---|---|---|
-/// | (parse codes) | error | front-matter and Agent Skills rules (see docs/formats.md) |
+/// | (parse codes) | error | what cannot be read safely, and with strict every Agent Skills rule (see docs/formats.md) |
+/// | (intake codes) | warning | an Agent Skills rule broken in a way that leaves the skill identifiable (`name-folder-mismatch`, ...) |
 /// | `time-mismatch` | error | a link's text gives a time its URL does not |
 /// | `bundle-link-missing` | error | a relative link names a file the bundle lacks |
 /// | `anchor-unresolved` | warning (error with strict) | a fragment names no section of a stored source or bundle file |
@@ -15,6 +16,8 @@ import Foundation
 /// | `rule-duplicate` | error | two rules share an id |
 /// | `measured-without-environment` | warning | measured claims, but no `metadata.verified` |
 public struct SkillChecker {
+    /// Unresolved anchors are errors, and so is every departure from the
+    /// Agent Skills rules (refused as a strict publish refuses them).
     public var strict = false
     /// The store to resolve sources and links against, if any.
     public var store: SkillStore?
@@ -38,7 +41,7 @@ public struct SkillChecker {
         }
         let document: SkillDocument
         do {
-            document = try SkillDocument.parse(skillFile.bytes, path: path, folderName: source.folderName)
+            document = try SkillDocument.parse(skillFile.bytes, path: path, folderName: source.folderName, strict: strict)
         } catch {
             return error.diagnostics
         }
@@ -47,7 +50,7 @@ public struct SkillChecker {
         // A lone SKILL.md has no bundle to check relative links against.
         let bundle: [String: [UInt8]]? = source.kind == .folder
             ? Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first }) : nil
-        return check(
+        return document.warnings + check(
             graph: graph, frontMatter: document.frontMatter, skill: SkillKey(namespace: source.namespace, name: document.name),
             path: path, bundle: bundle)
     }
@@ -59,7 +62,7 @@ public struct SkillChecker {
         let bytes = try store.blob(.id(version.id)).bytes
         let document: SkillDocument
         do {
-            document = try SkillDocument.parse(bytes, path: path)
+            document = try SkillDocument.parse(bytes, path: path, strict: strict)
         } catch {
             return error.diagnostics
         }
@@ -67,7 +70,12 @@ public struct SkillChecker {
         for file in version.files {
             bundle[file.path] = file.path.hasSuffix(".md") ? try store.blob(.id(file.id)).bytes : []
         }
-        return check(
+        // The warnings recorded at publish, not found again: the folder the
+        // skill was published from is known only then.
+        let warnings = (version.warnings ?? []).map {
+            Diagnostic(path: path, location: $0.location, severity: .warning, message: $0.message, code: $0.code)
+        }
+        return warnings + check(
             graph: try store.graph(of: version), frontMatter: document.frontMatter, skill: version.key,
             path: path, bundle: bundle)
     }

@@ -1,8 +1,15 @@
+import Foundation
+
 /// A parsed SKILL.md: its front-matter (read by libyaml) and its body (read
 /// by cmark-gfm), validated against the Agent Skills rules.
 public struct SkillDocument: Sendable {
+    /// The skill's id: its declared name, or the id SkillStore derived.
     public var name: String
+    /// The name as declared, when it is not a skill id (kept for display).
+    public var declaredName: String?
     public var description: String
+    /// What the Agent Skills rules ask but the file breaks, accepted (lenient parsing only).
+    public var warnings: [Diagnostic]
     /// The whole front-matter map, other keys included.
     var frontMatter: YAMLNode
     var body: MarkdownNode
@@ -17,21 +24,47 @@ public struct SkillDocument: Sendable {
     }
 
     /// Parses and validates `bytes`, the content of the file at `path`.
-    /// `folderName`, when the skill was published from a folder, must equal
-    /// the skill's name.
-    public static func parse(_ bytes: [UInt8], path: String, folderName: String? = nil) throws(InputRefused) -> SkillDocument {
+    /// `folderName`, when the skill was published from a folder, should equal
+    /// the skill's name. `strict` refuses every departure from the Agent
+    /// Skills rules; otherwise those that leave the skill identifiable are
+    /// `warnings` (see `FrontMatterRules`), and a file without front-matter
+    /// takes its name from its folder. What cannot be read safely (bad
+    /// UTF-8, NUL bytes, YAML that does not parse or uses aliases) is
+    /// refused either way.
+    public static func parse(
+        _ bytes: [UInt8], path: String, folderName: String? = nil, strict: Bool = false
+    ) throws(InputRefused) -> SkillDocument {
         let text = try TextDecoding.decode(bytes, path: path)
-        let (frontMatterText, body, bodyFirstLine) = try splitFrontMatter(text, path: path)
-
+        let folder = folderName ?? ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        let rules = FrontMatterRules(path: path, lineOffset: 1, strict: strict, namingFolder: folder.isEmpty ? nil : folder)
+        let fields: FrontMatterRules.Fields
         let frontMatter: YAMLNode
-        do {
-            frontMatter = try YAMLReader().parse(frontMatterText)
-        } catch {
-            // The YAML text starts on line 2 of the file.
-            let location = SourceLocation(line: error.location.line + 1, column: error.location.column)
-            throw InputRefused([Diagnostic(path: path, location: location, message: error.message, code: "yaml")])
+        let body: String
+        let bodyFirstLine: Int
+        if !strict, !startsWithFence(text) {
+            // Real skills often start with `# Title`: the folder names them.
+            let name = try rules.nameFromFolder(rules.namingFolder)
+            fields = FrontMatterRules.Fields(name: name, description: nil, warnings: [Diagnostic(
+                path: path, location: SourceLocation(line: 1, column: 1), severity: .warning,
+                message: "no YAML front-matter; the name '\(name)' comes from the folder and the description "
+                    + "from the first paragraph",
+                code: "front-matter-missing")])
+            frontMatter = YAMLNode(value: .map([]), location: SourceLocation(line: 1, column: 1))
+            (body, bodyFirstLine) = (text, 1)
+        } else {
+            let (frontMatterText, split, splitLine) = try splitFrontMatter(text, path: path)
+            let yaml: YAMLNode
+            do {
+                yaml = try YAMLReader().parse(frontMatterText)
+            } catch {
+                // The YAML text starts on line 2 of the file.
+                let location = SourceLocation(line: error.location.line + 1, column: error.location.column)
+                throw InputRefused([Diagnostic(path: path, location: location, message: error.message, code: "yaml")])
+            }
+            fields = try rules.validate(yaml, folderName: folderName)
+            frontMatter = yaml.shifted(byLines: 1)
+            (body, bodyFirstLine) = (split, splitLine)
         }
-        let fields = try FrontMatterRules(path: path, lineOffset: 1).validate(frontMatter, folderName: folderName)
 
         let tree: MarkdownNode
         do {
@@ -40,9 +73,35 @@ public struct SkillDocument: Sendable {
             throw InputRefused([Diagnostic(path: path, location: error.location, message: error.message, code: "markdown-depth")])
         }
         return SkillDocument(
-            name: fields.name, description: fields.description,
-            frontMatter: frontMatter.shifted(byLines: 1), body: tree,
+            name: fields.name, declaredName: fields.declaredName,
+            description: fields.description ?? Self.firstParagraph(of: tree) ?? fields.name,
+            warnings: fields.warnings,
+            frontMatter: frontMatter, body: tree,
             bodyText: body, bodyFirstLine: bodyFirstLine)
+    }
+
+    /// Whether line 1 is a `---` fence (trailing spaces and tabs allowed).
+    private static func startsWithFence(_ text: String) -> Bool {
+        let firstLine = text.utf8.prefix { $0 != 0x0A }
+        var trimmed = Array(firstLine)
+        while let last = trimmed.last, last == 0x20 || last == 0x09 || last == 0x0D { trimmed.removeLast() }
+        return trimmed == Array("---".utf8)
+    }
+
+    /// The description of a skill that declares none: the text of the
+    /// body's first paragraph, else of its first heading.
+    private static func firstParagraph(of tree: MarkdownNode) -> String? {
+        func first(_ node: MarkdownNode, _ wanted: (MarkdownNode.Kind) -> Bool) -> String? {
+            if wanted(node.kind) {
+                let text = node.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !text.isEmpty { return text }
+            }
+            for child in node.children {
+                if let found = first(child, wanted) { return found }
+            }
+            return nil
+        }
+        return first(tree) { $0 == .paragraph } ?? first(tree) { if case .heading = $0 { true } else { false } }
     }
 
     /// Splits `---` front-matter from the body. Returns the YAML text, the

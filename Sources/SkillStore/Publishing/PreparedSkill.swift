@@ -4,6 +4,10 @@ struct PreparedSkill: Sendable {
     var name: String
     /// The namespace (the source's) and the name.
     var key: SkillKey { SkillKey(namespace: source.namespace, name: name) }
+    /// The name as the front-matter declares it, when it is not the id.
+    var declaredName: String?
+    /// What the Agent Skills rules ask but the skill breaks; recorded with the version.
+    var warnings: [Diagnostic]
     var label: String
     /// Why the label was derived from the content, when it was.
     var labelNote: String?

@@ -5,6 +5,8 @@ import Foundation
 struct SkillPreparer: Sendable {
     /// `--version`, applied to every skill.
     let version: String?
+    /// `--strict`: refuse what the Agent Skills rules forbid instead of warning.
+    var strict = false
     let vocabulary: LabelVocabulary
 
     func prepare(_ bundle: SkillBundle) throws(InputRefused) -> PreparedSkill {
@@ -13,7 +15,7 @@ struct SkillPreparer: Sendable {
             throw InputRefused([Diagnostic(
                 path: source.path, location: nil, message: "the folder has no SKILL.md", code: "skill-missing")])
         }
-        let document = try SkillDocument.parse(skillFile.bytes, path: source.skillFilePath, folderName: source.folderName)
+        let document = try SkillDocument.parse(skillFile.bytes, path: source.skillFilePath, folderName: source.folderName, strict: strict)
         let hashed = bundle.files.map { (file: $0, digest: BlobDigest(of: $0.bytes)) }
         let manifest = BundleManifest(files: hashed.map {
             BundleManifest.Entry(
@@ -24,7 +26,8 @@ struct SkillPreparer: Sendable {
         let manifestDigest = BlobDigest(of: manifestBytes)
         let (label, labelNote) = try versionLabel(for: bundle, document: document, bundleID: manifestDigest.id)
         return PreparedSkill(
-            source: source, name: document.name, label: label, labelNote: labelNote, description: document.description,
+            source: source, name: document.name, declaredName: document.declaredName, warnings: document.warnings,
+            label: label, labelNote: labelNote, description: document.description,
             frontMatterJSON: document.frontMatter.jsonText(), nameLocation: document.frontMatter["name"]?.location,
             files: hashed,
             manifest: manifest, manifestBytes: manifestBytes, manifestDigest: manifestDigest,

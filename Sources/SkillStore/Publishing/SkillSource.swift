@@ -28,8 +28,12 @@ public struct SkillSource: Sendable, Hashable {
 
     /// Finds the skills under each path: a SKILL.md or other Markdown file, a
     /// skill folder, or a folder holding skill folders at any depth (a pack).
-    /// Hidden entries (names starting with `.`) and symlinked folders are not
-    /// searched. Throws when a path does not exist or holds no skill.
+    /// A skill folder inside another skill's folder is a skill too (real
+    /// packs nest them, and the MCP Skills extension reads them so), and
+    /// its files stay in the outer skill's bundle as well. Each skill comes
+    /// after the skill folders around it. Hidden entries (names starting
+    /// with `.`) and symlinked folders are not searched. Throws when a path
+    /// does not exist or holds no skill.
     ///
     /// Each skill goes into `namespace` when it is given, else into the one
     /// its pack declares (`PackSettings`), else into the default namespace.
@@ -80,8 +84,8 @@ public struct SkillSource: Sendable, Hashable {
     }
 
     private static func skillFolders(under root: String) -> [String] {
-        if FileKind((root as NSString).appendingPathComponent("SKILL.md")) != .missing { return [root] }
         var found: [String] = []
+        if FileKind((root as NSString).appendingPathComponent("SKILL.md")) != .missing { found.append(root) }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let child = (root as NSString).appendingPathComponent(entry)

@@ -3,6 +3,9 @@ public struct PublishOptions: Sendable {
     public var version: String?
     /// Publish the valid skills and report the rest, instead of refusing all.
     public var skipInvalid = false
+    /// Refuse every departure from the Agent Skills rules (`--strict`),
+    /// instead of recording those that leave a skill identifiable as warnings.
+    public var strict = false
     /// Who publishes, recorded with each new version.
     public var publisher = "unknown"
     /// The skills this publish may write (a server token's scope); any

@@ -18,6 +18,8 @@ public struct PublishResult: Sendable, Codable, Equatable {
     /// Something the publisher should know about this skill's version, such
     /// as why its label was derived from its content; absent when nothing.
     public var note: String?
+    /// What the Agent Skills rules ask but the skill breaks; absent when nothing.
+    public var warnings: [Diagnostic]?
 
     public var key: SkillKey { SkillKey(namespace: namespace, name: name) }
 }

@@ -45,7 +45,7 @@ extension SkillStore {
         // Sorted here: ORDER BY seq would make SQLite read every version row
         // in order rather than use the index on graph_version.
         let stale = try database.query(
-            "SELECT seq, skill_blob FROM versions WHERE graph_version < ?", [.integer(Int64(Self.graphVersion))]
+            "SELECT seq, skill, skill_blob FROM versions WHERE graph_version < ?", [.integer(Int64(Self.graphVersion))]
         ).sorted { try $0.int("seq") < $1.int("seq") }
         guard !stale.isEmpty else { return }
         let vocabulary = try labelVocabulary()
@@ -62,7 +62,8 @@ extension SkillStore {
                 let bytes = try blob(.id(try row.blobID("skill_blob"))).bytes
                 // It was valid when published; parse errors cannot happen here
                 // unless the rules tightened, and then the version keeps no graph.
-                guard let document = try? SkillDocument.parse(bytes, path: "SKILL.md") else { continue }
+                // Under its skill's folder: a SKILL.md without front-matter is named after it.
+                guard let document = try? SkillDocument.parse(bytes, path: "\(row.string("skill"))/SKILL.md") else { continue }
                 let rows = VersionRows(document: document, vocabulary: vocabulary)
                 try write(rows, version: sequence)
                 legends.append((sequence, rows.legend))

@@ -17,7 +17,7 @@ extension SkillStore {
         let publishedAt = Timestamp.now()
         var report = PublishReport()
         var namesSeen: [SkillKey: String] = [:]
-        let preparer = SkillPreparer(version: options.version, vocabulary: try labelVocabulary())
+        let preparer = SkillPreparer(version: options.version, strict: options.strict, vocabulary: try labelVocabulary())
 
         // Reading, parsing, extraction and hashing run on every core; this
         // thread writes, in order, inside one transaction.
@@ -83,8 +83,9 @@ extension SkillStore {
         let path = skill.source.skillFilePath
         func result(_ sequence: Int, _ status: PublishResult.Status, label: String) -> PublishResult {
             PublishResult(
-                namespace: skill.key.namespace, name: skill.name, label: label, id: skill.files[0].digest.id, manifest: skill.manifestDigest.id,
-                sequence: sequence, status: status, path: skill.source.path, note: skill.labelNote)
+                namespace: skill.key.namespace, name: skill.name, label: label, id: skill.files[0].digest.id,
+                manifest: skill.manifestDigest.id, sequence: sequence, status: status, path: skill.source.path,
+                note: skill.labelNote, warnings: skill.warnings.isEmpty ? nil : skill.warnings)
         }
 
         if let existing = try database.queryFirst(
@@ -117,13 +118,14 @@ extension SkillStore {
             .run([.text(skill.key.namespace), .text(skill.name), .text(publishedAt)])
         try database.statement("""
             INSERT INTO versions (namespace, skill, label, skill_blob, manifest_blob, description, front_matter,
-                                  published_at, published_by, graph_version, legend)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  published_at, published_by, graph_version, legend, declared_name)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).run([
                 .text(skill.key.namespace), .text(skill.name), .text(skill.label), .text(skill.files[0].digest.id.hex),
                 .text(skill.manifestDigest.id.hex), .text(skill.description),
                 .text(skill.frontMatterJSON), .text(publishedAt), .text(publisher),
                 .integer(Int64(Self.graphVersion)), .text(skill.rows.legend),
+                skill.declaredName.map { .text($0) } ?? .null,
             ])
         let sequence = Int(database.lastInsertRowID)
         let insertFile = try database.statement(
@@ -135,7 +137,24 @@ extension SkillStore {
             ])
         }
         try write(skill.rows, version: sequence)
+        try recordWarnings(of: skill, version: sequence)
         return result(sequence, .new, label: skill.label)
+    }
+
+    /// Keeps the warnings lenient intake accepted with the version, located
+    /// in the bundle (not on the publisher's disk, which readers never see).
+    private func recordWarnings(of skill: PreparedSkill, version: Int) throws {
+        guard !skill.warnings.isEmpty else { return }
+        let insert = try database.statement(
+            "INSERT INTO version_warnings (version, ord, path, line, col, code, message) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        for (ord, warning) in skill.warnings.enumerated() {
+            try insert.run([
+                .integer(Int64(version)), .integer(Int64(ord)), .text("SKILL.md"),
+                warning.location.map { .integer(Int64($0.line)) } ?? .null,
+                warning.location.map { .integer(Int64($0.column)) } ?? .null,
+                .text(warning.code), .text(warning.message),
+            ])
+        }
     }
 
     /// Refuses the skill if any of its blobs' 16-hex ids is taken by other

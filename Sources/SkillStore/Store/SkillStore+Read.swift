@@ -128,7 +128,7 @@ extension SkillStore {
 
     static let versionColumns = """
         SELECT v.seq, v.namespace, v.skill, v.label, v.skill_blob, b.digest, v.manifest_blob, v.description,
-               v.published_at, v.published_by, v.yanked_at, v.yanked_by, v.yank_reason
+               v.published_at, v.published_by, v.yanked_at, v.yanked_by, v.yank_reason, v.declared_name
         FROM versions v JOIN blobs b ON b.id = v.skill_blob
         """
 
@@ -151,7 +151,25 @@ extension SkillStore {
             yank: row.optionalString("yanked_at").map {
                 SkillVersion.Yank(at: $0, by: row.string("yanked_by"), reason: row.string("yank_reason"))
             },
-            files: files)
+            files: files, declaredName: row.optionalString("declared_name"), warnings: try warnings(ofVersion: sequence))
+    }
+}
+
+extension SkillStore {
+    /// The warnings recorded with a version at publish, in the order found;
+    /// nil when there are none, so a clean version's JSON is unchanged.
+    func warnings(ofVersion sequence: Int) throws -> [Diagnostic]? {
+        let warnings = try database.query(
+            "SELECT path, line, col, code, message FROM version_warnings WHERE version = ? ORDER BY ord",
+            [.integer(Int64(sequence))]
+        ).map { row in
+            Diagnostic(
+                path: row.string("path"),
+                location: row.optionalString("line") == nil
+                    ? nil : SourceLocation(line: try row.int("line"), column: try row.int("col")),
+                severity: .warning, message: row.string("message"), code: row.string("code"))
+        }
+        return warnings.isEmpty ? nil : warnings
     }
 }
 

@@ -25,6 +25,11 @@ public struct SkillVersion: Sendable, Codable, Equatable {
     /// lock that pins it still installs it.
     public var yank: Yank?
     var files: [BundleManifest.Entry]
+    /// The front-matter name when it is not a skill id; absent otherwise.
+    public var declaredName: String?
+    /// What the Agent Skills rules ask but this version breaks, accepted
+    /// at publish (paths within the bundle); absent when nothing.
+    public var warnings: [Diagnostic]?
 
     /// The skill this is a version of.
     public var key: SkillKey { SkillKey(namespace: namespace, name: name) }

@@ -12,11 +12,14 @@ struct CheckCommand: Command {
         --server, a published skill is checked by the server, against its
         store; files on disk are checked here without a store.
 
-        Errors: front-matter and Agent Skills rules; a link whose text time
+        Errors: what a publish refuses (with --strict, every Agent Skills
+        rule, as publish --strict refuses it); a link whose text time
         disagrees with its URL time [time-mismatch]; a relative link to a file
         missing from the bundle [bundle-link-missing]; duplicate rule ids
         [rule-duplicate].
-        Warnings: an anchor that names no section of a stored source or bundle
+        Warnings: what a lenient publish accepts and records (a name unlike
+        its folder, a name that is no skill id, no front-matter, ...; see
+        publish), an error with --strict; an anchor that names no section of a stored source or bundle
         file [anchor-unresolved] (an error with --strict); a skill or rule link
         that resolves to nothing in the store [skill-unresolved],
         [rule-unresolved]; a label the legend does not declare
@@ -25,7 +28,7 @@ struct CheckCommand: Command {
 
         Exit 1 if there is any error; warnings alone exit 0.
         """
-    static let strict = Option.flag("--strict", "unresolved anchors are errors")
+    static let strict = Option.flag("--strict", "unresolved anchors and every departure from the Agent Skills rules are errors")
     static let sarif = Option.flag("--sarif", "print SARIF 2.1.0 (for code-scanning tools)")
     static let options = [strict, sarif]
     static let arguments = [Argument("PATH|SKILL[@LABEL]", repeats: true)]

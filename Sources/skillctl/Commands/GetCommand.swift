@@ -10,9 +10,10 @@ struct GetCommand: Command {
         outside the default namespace), a blank line, a line naming the
         immutable blob URL, a blank line, then the SKILL.md's exact bytes.
         With --json, prints the version's metadata instead: namespace, label,
-        the SKILL.md's id, the bundle id ('manifest'), files, publisher, and
-        the yank when there is one. A yanked version named by its label is
-        printed with a warning on standard error.
+        the SKILL.md's id, the bundle id ('manifest'), files, publisher, the
+        warnings recorded when it was published, and the yank when there is
+        one. Without --json, those warnings are printed on standard error; a
+        yanked version named by its label is printed with a warning there too.
         """
     static let raw = Option.flag("--raw", "print only the SKILL.md's bytes")
     static let options = [raw]
@@ -36,6 +37,15 @@ struct GetCommand: Command {
         let version = try catalog.version(reference)
         if let yank = version.yank, !context.quiet {
             context.output.error("warning: \(version.key)@\(version.label) was yanked (\(yank.at), by \(yank.by)): \(yank.reason)")
+        }
+        // Standard output stays the served bytes; what the version breaks
+        // of the Agent Skills rules goes beside it.
+        if !context.json && !context.quiet {
+            for warning in version.warnings ?? [] {
+                var shown = warning
+                shown.path = "\(version.key)/\(warning.path)"
+                context.output.error(shown.description)
+            }
         }
         if context.json {
             context.output.json(version)

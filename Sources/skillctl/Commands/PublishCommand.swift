@@ -21,8 +21,23 @@ struct PublishCommand: Command {
         so the same files always get the same label, and a note says why git
         gave none.
 
-        Refused: symlinks pointing outside the skill folder, special files,
-        files over 4 MiB, bundles over 64 MiB. Hidden files (.name) are skipped.
+        Lenient by default: what the Agent Skills rules ask but a skill breaks,
+        when SkillStore can still identify it, is accepted and recorded with
+        the version as a warning, printed here: a name unlike its folder
+        [name-folder-mismatch], a name that is no skill id, published under
+        the id derived from it [name-not-an-id], a description over 1,024
+        characters [description-too-long], none at all (the body's first
+        paragraph is used) [description-missing], no front-matter (the folder
+        names the skill) [front-matter-missing], 'metadata' not a map
+        [metadata-not-map], an over-long 'compatibility'
+        [compatibility-too-long], a value of an unexpected type
+        [value-type-unexpected]. With --strict, each of these is refused as
+        the rules say.
+
+        Refused: invalid UTF-8, NUL bytes, YAML that does not parse or uses
+        anchors, aliases or duplicate keys, symlinks pointing outside the
+        skill folder, special files, files over 4 MiB, bundles over 64 MiB.
+        Hidden files (.name) are skipped.
 
         Every skill goes into a namespace: --namespace NS, else the one its
         pack declares in a .skillstore.yaml file ('namespace: acme') in the
@@ -44,15 +59,16 @@ struct PublishCommand: Command {
     static let source = Option.value("--source", "URL", "publish FILE as the source document at URL")
     static let version = Option.value("--version", "LABEL", "the version label for every skill published")
     static let skipInvalid = Option.flag("--skip-invalid", "publish the valid skills, list the others, exit 1")
+    static let strict = Option.flag("--strict", "refuse every departure from the Agent Skills rules instead of warning")
     static let progress = Option.flag(
         "--progress", "report progress on standard error even when it is not a terminal (it is shown on a terminal anyway)")
     static let by = Option.value("--by", "NAME", "who publishes (default: $USER; a server records its token's name instead)")
     static let namespace = Option.value(
         "--namespace", "NS", "the namespace to publish into (default: the pack's .skillstore.yaml, else 'default')")
-    static let options = [source, namespace, version, skipInvalid, progress, by]
+    static let options = [source, namespace, version, skipInvalid, strict, progress, by]
     static let arguments = [Argument("PATH", repeats: true)]
     static let usageForms = [
-        UsageForm(arguments: arguments, options: [namespace, version, skipInvalid, progress, by]),
+        UsageForm(arguments: arguments, options: [namespace, version, skipInvalid, strict, progress, by]),
         UsageForm([.required(source), .argument(Argument("FILE"))]),
     ]
     static let worksWithServer = true
@@ -84,6 +100,7 @@ struct PublishCommand: Command {
         var options = PublishOptions()
         options.version = arguments.value(Self.version)
         options.skipInvalid = arguments.has(Self.skipInvalid)
+        options.strict = arguments.has(Self.strict)
         options.publisher = arguments.value(Self.by)
             ?? ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ProcessInfo.processInfo.userName
@@ -106,7 +123,8 @@ struct PublishCommand: Command {
         let sources = try SkillSource.discover(paths, namespace: namespace)
         if let server = context.serverURL {
             return try RemotePublish(sources: sources)
-                .send(to: RemoteCatalog(server, token: context.token, maxAnswerBytes: try context.maxAnswerBytes()), version: options.version, skipInvalid: options.skipInvalid)
+                .send(to: RemoteCatalog(server, token: context.token, maxAnswerBytes: try context.maxAnswerBytes()), version: options.version, skipInvalid: options.skipInvalid,
+                      strict: options.strict)
         }
         let store = try context.openForWriting()
         let progress = ProgressReporter("publishing", output: context.output, forced: forceProgress, quiet: context.quiet)
@@ -166,6 +184,9 @@ struct PublishCommand: Command {
                 [$0.status.rawValue, $0.key.description, $0.label, $0.id.hex, $0.manifest.hex]
             })
             for diagnostic in refused { context.output.error(diagnostic.description) }
+            for result in report.results {
+                for warning in result.warnings ?? [] { context.output.error(warning.description) }
+            }
             if !context.quiet {
                 for result in report.results { if let note = result.note { context.output.error("\(result.path): note: \(note)") } }
                 let new = report.results.filter { $0.status == .new }.count

@@ -124,14 +124,15 @@ final class RemoteCatalog: SkillCatalog {
     }
 
     /// Publishes an archive (`TarArchive`) into `namespace` with the token; the server's report.
-    func publish(archive: [UInt8], namespace: String, version: String?, skipInvalid: Bool) throws -> PublishReply {
+    func publish(archive: [UInt8], namespace: String, version: String?, skipInvalid: Bool, strict: Bool) throws -> PublishReply {
         guard let token else {
             throw UsageProblem("publishing to a server needs a token: --token SECRET or SKILLSTORE_TOKEN")
         }
         // The default namespace keeps the route of servers from before namespaces.
         let path = namespace == Namespace.defaultName ? APIPath.skills.path() : APIPath.skills.inNamespace.path(namespace)
         let (data, _) = try send(
-            path, query: (version.map { [("version", $0)] } ?? []) + (skipInvalid ? [("skip_invalid", "1")] : []),
+            path, query: (version.map { [("version", $0)] } ?? []) + (skipInvalid ? [("skip_invalid", "1")] : [])
+                + (strict ? [("strict", "1")] : []),
             method: "POST",
             headers: [("Content-Type", "application/x-tar"), ("Authorization", "Bearer \(token)")], body: Data(archive))
         return try decode(data)

@@ -9,7 +9,7 @@ import Synchronization
 struct RemotePublish {
     let sources: [SkillSource]
 
-    func send(to server: RemoteCatalog, version: String?, skipInvalid: Bool) throws -> PublishReport {
+    func send(to server: RemoteCatalog, version: String?, skipInvalid: Bool, strict: Bool) throws -> PublishReport {
         // One request is one transaction on the server, into one namespace.
         let namespaces = Dictionary(grouping: sources, by: \.namespace)
         guard namespaces.count <= 1, let namespace = namespaces.keys.first ?? Optional(Namespace.defaultName) else {
@@ -83,7 +83,8 @@ struct RemotePublish {
         let reply: PublishReply
         do {
             reply = try server.publish(
-                archive: TarArchive.write(entries), namespace: namespace, version: version, skipInvalid: skipInvalid)
+                archive: TarArchive.write(entries), namespace: namespace, version: version, skipInvalid: skipInvalid,
+                strict: strict)
         } catch let refused as InputRefused {
             throw InputRefused(refused.diagnostics.map(local), kind: refused.kind)
         }

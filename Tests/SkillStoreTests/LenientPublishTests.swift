@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import SkillStore
+import TestSupport
+
+/// A lenient publish records its warnings with the version, in the same
+/// transaction; a strict one refuses as before and leaves nothing. Nested
+/// skill folders are skills of their own and files of their parent.
+@Suite("Lenient publish and nested skills")
+struct LenientPublishTests {
+    @Test("warnings and the declared name are recorded with the version and read back")
+    func warningsAreRecordedWithTheVersion() throws {
+        let fixture = try StoreFixture()
+        try fixture.write("Daily Paper Roast/SKILL.md", "---\nname: Daily Paper Roast\ndescription: Roasts papers.\nmetadata: yes\n---\n\n# Roast\n")
+
+        let report = try fixture.publish([fixture.folder.path])
+
+        let result = try #require(report.results.first)
+        #expect(result.name == "daily-paper-roast")
+        #expect(result.warnings?.map(\.code) == ["name-not-an-id", "metadata-not-map"])
+        let version = try fixture.store.version(of: "daily-paper-roast")
+        #expect(version.declaredName == "Daily Paper Roast")
+        #expect(version.warnings == [
+            Diagnostic(path: "SKILL.md", location: SourceLocation(line: 2, column: 7), severity: .warning,
+                       message: "name 'Daily Paper Roast' is not a skill id (it may hold only lowercase letters a-z, "
+                           + "digits and hyphens); published as 'daily-paper-roast'",
+                       code: "name-not-an-id"),
+            Diagnostic(path: "SKILL.md", location: SourceLocation(line: 4, column: 11), severity: .warning,
+                       message: "'metadata' is not a map", code: "metadata-not-map"),
+        ])
+        #expect(try fixture.store.versions(of: "daily-paper-roast").first?.warnings?.count == 2)
+    }
+
+    @Test("a clean version has no warnings and no declared name, so its JSON is unchanged")
+    func cleanVersionJSONIsUnchanged() throws {
+        let fixture = try StoreFixture()
+        try fixture.publish([try fixture.skill("clean-skill")])
+        let version = try fixture.store.version(of: "clean-skill")
+        #expect(version.warnings == nil)
+        #expect(version.declaredName == nil)
+        let json = String(decoding: try JSONEncoder().encode(version), as: UTF8.self)
+        #expect(!json.contains("warnings") && !json.contains("declaredName"))
+    }
+
+    @Test("a strict publish refuses with today's codes and writes nothing")
+    func strictPublishRefuses() throws {
+        let fixture = try StoreFixture()
+        try fixture.write("rag-qdrant/SKILL.md", SkillMarkdown.minimal("qdrant-vector-search"))
+        try fixture.write("plain/SKILL.md", "# Plain\n\nNo front-matter.\n")
+
+        #expect {
+            try fixture.publish([fixture.folder.path]) { $0.strict = true }
+        } throws: { error in
+            (error as? InputRefused)?.diagnostics.map(\.code).sorted() == ["front-matter-missing", "name-folder-mismatch"]
+        }
+        #expect(try fixture.store.skills().isEmpty)
+
+        let report = try fixture.publish([fixture.folder.path])
+        #expect(report.results.map(\.name).sorted() == ["plain", "qdrant-vector-search"])
+        #expect(try fixture.store.version(of: "plain").warnings?.map(\.code) == ["front-matter-missing"])
+        #expect(try fixture.store.version(of: "plain").description == "No front-matter.")
+    }
+
+    @Test("a SKILL.md below another skill's folder is a skill, and stays a file of the outer one")
+    func nestedSkills() throws {
+        let fixture = try StoreFixture()
+        try fixture.skill("outer")
+        try fixture.write("outer/references/notes.md", "# Notes\n")
+        try fixture.write("outer/skills/inner/SKILL.md", SkillMarkdown.minimal("inner"))
+        try fixture.write("outer/skills/inner/deeper/SKILL.md", SkillMarkdown.minimal("deeper"))
+        try fixture.write("outer/.git/hidden/SKILL.md", SkillMarkdown.minimal("hidden"))
+
+        let sources = try SkillSource.discover([fixture.temporary.path("outer")])
+        #expect(sources.map { $0.folderName } == ["outer", "inner", "deeper"])
+
+        try fixture.publish([fixture.temporary.path("outer")])
+        #expect(try fixture.store.skills().map(\.name) == ["deeper", "inner", "outer"])
+        #expect(try fixture.store.version(of: "outer").files.map(\.path) == [
+            "SKILL.md", "references/notes.md", "skills/inner/SKILL.md", "skills/inner/deeper/SKILL.md",
+        ])
+        #expect(try fixture.store.version(of: "inner").files.map(\.path) == ["SKILL.md", "deeper/SKILL.md"])
+    }
+
+    @Test("a skill without front-matter keeps its graph when graphs are extracted again")
+    func graphOfAFrontMatterlessSkillIsExtractedAgain() throws {
+        let fixture = try StoreFixture()
+        try fixture.write("plain-rules/SKILL.md", "# Plain\n\nNo front-matter.\n\n## Rules\n\n1. **Keep it short.** Short rules are read.\n")
+        try fixture.publish([fixture.temporary.path("plain-rules")])
+        try fixture.store.database.query("DELETE FROM rules")
+        try fixture.store.database.query("UPDATE versions SET graph_version = 0")
+
+        let reopened = try SkillStore(path: fixture.databasePath)
+        #expect(try reopened.database.query("SELECT rule_id FROM rules").map { $0.string("rule_id") } == ["R1"])
+    }
+}
