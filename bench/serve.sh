@@ -151,7 +151,7 @@ if [ ! -f "$db" ]; then
   status=0
   "$skillctl" --db "$db.tmp" publish "${publish_flags[@]}" "${sources[@]}" > /dev/null 2> "$root/publish-$name.err" || status=$?
   [ "$status" -le 1 ] || { tail -n 20 "$root/publish-$name.err" >&2; die "publishing into $db failed (exit $status)"; }
-  [ -z "$corpus" ] && echo "$stamp" > "$db.packs"
+  if [ -z "$corpus" ]; then echo "$stamp" > "$db.packs"; fi
   # Fold any WAL left behind into the main file before renaming it.
   python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("PRAGMA wal_checkpoint(TRUNCATE)"); c.close()' "$db.tmp"
   rm -f "$db.tmp-wal" "$db.tmp-shm"
