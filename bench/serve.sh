@@ -161,8 +161,8 @@ fi
 # their ids, shuffled with a fixed seed, for wrk. Rebuilt when the database
 # is newer. One Python pass with the sqlite3 module: ~46,000 files in a few
 # seconds. The generated corpus serves every blob; the real packs serve
-# their skills' SKILL.md files (their other files include images and
-# archives of several MB, which would measure the loopback's bandwidth).
+# their skills' SKILL.md files (their other files include JSON data and
+# GIFs of 1-3 MB, which would measure the loopback's bandwidth instead).
 if [ ! -f "$ids" ] || [ "$db" -nt "$ids" ] || [ ! -d "$files" ]; then
   log "exporting the blobs of $db into $files"
   rm -rf "$files" "$files.tmp" "$ids"
