@@ -1,15 +1,25 @@
 #!/usr/bin/env bash
-# Blob-serving benchmark: `skillctl serve` answering GET /api/v1/blob/<id>
-# for every blob of the generated corpus (bench/gen_corpus.py), against nginx
-# serving the same blobs as files from disk at the same URL paths, in the
-# same run. wrk drives both alike: keep-alive, 64 connections, a different id
-# on every request (bench/wrk-blobs.lua). Targets: skillstore's requests/s at
-# least 1.0x nginx's, its p99 latency at most 1.5x nginx's, and its peak
-# resident memory under 256 MB.
+# Blob-serving benchmark: `skillctl serve` answering GET /api/v1/blob/<id>,
+# against nginx serving the same blobs as files from disk at the same URL
+# paths, in the same run, both writing their access logs to files (as users
+# run them: skillstore's log is on by default, nginx's default is the
+# combined format). wrk drives both alike: keep-alive, 64 connections, a
+# different id on every request (bench/wrk-blobs.lua). Targets: skillstore's
+# requests/s at least 1.0x nginx's, its p99 latency at most 1.5x nginx's, and
+# its peak resident memory under 256 MB.
 #
-#   bench/serve.sh [N] [--json] [--nginx-only]     N defaults to 20000
+#   bench/serve.sh [--packs DIR | N] [--logs on|off] [--json] [--nginx-only]
 #
-# --json        also write bench/out/serve-N.json with every raw figure
+# By default the blobs are real: the SKILL.md of every skill of the public
+# packs in DIR (default /tmp/skillstore-bench/real-packs, filled by
+# bench/real-packs.sh from the fetched repositories when missing), all
+# published into one database (--skip-invalid: what a pack holds that
+# publish refuses is left out).
+# N             serve every blob of the generated corpus of N skills instead
+#               (bench/gen_corpus.py)
+# --logs off    both servers without an access log (default: on, to files)
+# --json        also write bench/out/serve-real.json (serve-N.json) with
+#               every raw figure
 # --nginx-only  measure only the nginx baseline (no `serve` needed)
 #
 # Env: SKILLCTL (default .build/release/skillctl), BENCH_SEED (default 1),
@@ -19,10 +29,12 @@
 #      SERVE_THREADS (skillctl serve --threads and nginx worker_processes;
 #      default: the number of cores).
 # Cached in /tmp/skillstore-bench (delete to rebuild): the corpus
-# (corpus-N-SEED, shared with bench/publish.sh), its published database
-# (serve-N-SEED.db, made once: serving does not depend on how it was
-# published), every blob exported as a file (serve-N-SEED-files/<id>) and the
-# shuffled id list (serve-N-SEED-ids.txt). Both servers listen on free
+# (corpus-N-SEED, shared with bench/publish.sh) or the packs, the published
+# database (serve-N-SEED.db or serve-real.db, made once: serving does not
+# depend on how it was published), every served blob exported as a file
+# (serve-...-files/<id>) and the shuffled id list (serve-...-ids.txt). The
+# access logs are written in the run's folder, deleted at the end (a 10 s run
+# writes about 100 MB each). Both servers listen on free
 # loopback ports only. The medians of RUNS runs are compared; the runs are
 # interleaved, alternating which server goes first.
 # Installs wrk, nginx-light and curl with apt-get when missing (without
@@ -30,21 +42,31 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-n=20000 json=0 nginx_only=0
-for a in "$@"; do
-  case $a in
+usage() { echo "usage: $0 [--packs DIR | N] [--logs on|off] [--json] [--nginx-only]" >&2; exit 2; }
+n="" packs=/tmp/skillstore-bench/real-packs packs_given=0 logs=on json=0 nginx_only=0
+while [ $# -gt 0 ]; do
+  case $1 in
     --json) json=1 ;;
     --nginx-only) nginx_only=1 ;;
-    ''|*[!0-9]*) echo "usage: $0 [N] [--json] [--nginx-only]" >&2; exit 2 ;;
-    *) n=$a ;;
+    --packs) [ $# -ge 2 ] || usage; packs=$2 packs_given=1; shift ;;
+    --logs) [ $# -ge 2 ] && [[ $2 =~ ^(on|off)$ ]] || usage; logs=$2; shift ;;
+    ''|*[!0-9]*) usage ;;
+    *) n=$1 ;;
   esac
+  shift
 done
+[ -z "$n" ] || [ "$packs_given" = 0 ] || usage
 seed=${BENCH_SEED:-1} runs=${RUNS:-3} duration=${DURATION:-10} warmup=${WARMUP:-3}
 connections=${CONNECTIONS:-64} wrk_threads=${WRK_THREADS:-2}
 cores=$(nproc) serve_threads=${SERVE_THREADS:-$(nproc)}
 skillctl=${SKILLCTL:-.build/release/skillctl}
-root=/tmp/skillstore-bench corpus=/tmp/skillstore-bench/corpus-$n-$seed
-db=$root/serve-$n-$seed.db files=$root/serve-$n-$seed-files ids=$root/serve-$n-$seed-ids.txt
+root=/tmp/skillstore-bench
+if [ -n "$n" ]; then
+  corpus=$root/corpus-$n-$seed name=$n-$seed label=$n
+else
+  corpus="" name=real label=real
+fi
+db=$root/serve-$name.db files=$root/serve-$name-files ids=$root/serve-$name-ids.txt
 lua=bench/wrk-blobs.lua out=bench/out
 log() { echo "$@" >&2; }
 die() { log "$0: $*"; exit 1; }
@@ -101,32 +123,60 @@ fi
 # --- corpus, database, files -------------------------------------------------
 
 mkdir -p "$root" "$out"
-. bench/corpus.sh
-ensure_corpus "$n" "$seed" "$corpus"
+if [ -n "$corpus" ]; then
+  . bench/corpus.sh
+  ensure_corpus "$n" "$seed" "$corpus"
+  sources=("$corpus") publish_flags=(-q)
+else
+  if [ ! -d "$packs" ] || [ -z "$(ls -A "$packs")" ]; then
+    [ "$packs_given" = 0 ] || die "$packs: no such folder, or empty"
+    log "extracting the fetched skill packs into $packs"
+    bash bench/real-packs.sh --to "$packs" > /dev/null
+  fi
+  # The folders holding a SKILL.md below them (the others make publish
+  # refuse everything).
+  mapfile -t sources < <(python3 bench/differential.py packs "$packs" | sed "s|^|$packs/|")
+  [ ${#sources[@]} -gt 0 ] || die "no skill pack in $packs"
+  publish_flags=(--skip-invalid)
+  # A database made from other packs is not reused.
+  stamp=$(cat "$packs"/*/.commit 2> /dev/null | sha256sum | cut -c1-16)
+  [ "$(cat "$db.packs" 2> /dev/null)" = "$stamp" ] || rm -f "$db"
+fi
 # Published under a temporary name and renamed when complete, so that an
 # interrupted publish is never mistaken for the cached database.
 if [ ! -f "$db" ]; then
-  log "publishing $corpus into $db"
+  log "publishing ${#sources[@]} folder(s) into $db"
   rm -f "$db.tmp" "$db.tmp-wal" "$db.tmp-shm"
-  "$skillctl" --db "$db.tmp" publish -q "$corpus" > /dev/null
+  # Exit 1 with --skip-invalid: some skills were refused, the rest published.
+  status=0
+  "$skillctl" --db "$db.tmp" publish "${publish_flags[@]}" "${sources[@]}" > /dev/null 2> "$root/publish-$name.err" || status=$?
+  [ "$status" -le 1 ] || { tail -n 20 "$root/publish-$name.err" >&2; die "publishing into $db failed (exit $status)"; }
+  if [ -z "$corpus" ]; then echo "$stamp" > "$db.packs"; fi
   # Fold any WAL left behind into the main file before renaming it.
   python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("PRAGMA wal_checkpoint(TRUNCATE)"); c.close()' "$db.tmp"
   rm -f "$db.tmp-wal" "$db.tmp-shm"
   mv "$db.tmp" "$db"
 fi
-# Every blob as a file named by its id, for nginx, and the list of every id,
-# shuffled with a fixed seed, for wrk. Rebuilt when the database is newer.
-# One Python pass with the sqlite3 module: ~46,000 files in a few seconds.
+# Every served blob as a file named by its id, for nginx, and the list of
+# their ids, shuffled with a fixed seed, for wrk. Rebuilt when the database
+# is newer. One Python pass with the sqlite3 module: ~46,000 files in a few
+# seconds. The generated corpus serves every blob; the real packs serve
+# their skills' SKILL.md files (their other files include JSON data and
+# GIFs of 1-3 MB, which would measure the loopback's bandwidth instead).
 if [ ! -f "$ids" ] || [ "$db" -nt "$ids" ] || [ ! -d "$files" ]; then
   log "exporting the blobs of $db into $files"
   rm -rf "$files" "$files.tmp" "$ids"
-  python3 - "$db" "$files.tmp" "$ids.tmp" "$seed" <<'PY'
+  only_skill_files=0; [ -n "$corpus" ] || only_skill_files=1
+  python3 - "$db" "$files.tmp" "$ids.tmp" "$seed" "$only_skill_files" <<'PY'
 import os, random, sqlite3, sys
-db, outdir, ids_path, seed = sys.argv[1:5]
+db, outdir, ids_path, seed, only_skill_files = sys.argv[1:6]
 os.makedirs(outdir)
 con = sqlite3.connect("file:%s?mode=ro" % db, uri=True)
 ids = []
-for blob_id, content in con.execute("SELECT id, content FROM blobs"):
+query = "SELECT id, content FROM blobs"
+if only_skill_files == "1":
+    query += " WHERE id IN (SELECT skill_blob FROM versions)"
+for blob_id, content in con.execute(query):
     with open(os.path.join(outdir, blob_id), "wb") as f:
         f.write(content)
     ids.append(blob_id)
@@ -209,11 +259,16 @@ else
 fi
 # A strong, fair baseline: one worker per core (the same as skillctl serve's
 # threads), sendfile, open_file_cache holding every blob's descriptor (when
-# the limit allows, above), no access log (skillstore runs with --access-log
-# off), keep-alive connections that are never closed for their request
-# count, reuseport so the kernel spreads the 64 connections over the
-# workers. Cache-Control is added only so that both servers send headers of
+# the limit allows, above), keep-alive connections that are never closed for
+# their request count, reuseport so the kernel spreads the 64 connections
+# over the workers. Its access log is nginx's default: the combined format,
+# unbuffered (a write per request), to a file; skillstore's goes to a file
+# too. With --logs off, neither writes one. Cache-Control is added only so that both servers send headers of
 # a similar size; nginx's own ETag and Last-Modified stay on.
+nginx_log="access_log off;" ss_log=off
+if [ "$logs" = on ]; then
+  nginx_log="access_log $work/nginx/access.log combined;" ss_log=$work/skillstore-access.log
+fi
 cat > "$work/nginx/nginx.conf" <<EOF
 daemon off;
 master_process on;
@@ -225,7 +280,7 @@ events {
   worker_connections 4096;
 }
 http {
-  access_log off;
+  $nginx_log
   server_tokens off;
   sendfile on;
   tcp_nopush on;
@@ -259,8 +314,8 @@ log "nginx $("$nginx" -v 2>&1 | sed 's/.*version: //') on 127.0.0.1:$nginx_port,
 ss_cmd=""
 if [ "$nginx_only" = 0 ]; then
   ss_port=$(free_port)
-  ss_cmd="$skillctl --db $db serve --host 127.0.0.1 --port $ss_port --threads $serve_threads --access-log off"
-  "$skillctl" --db "$db" serve --host 127.0.0.1 --port "$ss_port" --threads "$serve_threads" --access-log off \
+  ss_cmd="$skillctl --db $db serve --host 127.0.0.1 --port $ss_port --threads $serve_threads --access-log $ss_log"
+  "$skillctl" --db "$db" serve --host 127.0.0.1 --port "$ss_port" --threads "$serve_threads" --access-log "$ss_log" \
     > "$work/skillstore.out" 2> "$work/skillstore.err" &
   ss_pid=$!
   wait_http skillstore "$ss_pid" "http://127.0.0.1:$ss_port/healthz" "$work/skillstore.err"
@@ -325,6 +380,7 @@ run_wrk() {  # server, seconds, run number (0 = warm-up, not recorded)
   set -- $row
   [ "${11}" -eq 0 ] || wrk_failed "$1" "$f" "$1 answered ${11} requests with a status >= 400 (run $2; 0 = warm-up)"
   [ "${12}" -eq 0 ] || wrk_failed "$1" "$f" "wrk saw ${12} socket errors against $1 (run $2; 0 = warm-up)"
+  echo "$1 $4" >> "$work/answered"  # warm-ups included, to check the logs
   [ "$2" -eq 0 ] && return 0
   log "$1 run $2: requests/s=$3 p50_ms=$7 p99_ms=${10} bytes/response=$(( $5 / ($4 > 0 ? $4 : 1) ))"
   echo "$row" >> "$work/results"
@@ -363,11 +419,22 @@ if [ -n "$ss_pid" ]; then
   [ "$ss_exit" = 0 ] || log "warning: skillstore exited with status $ss_exit after SIGTERM"
 fi
 
+# Every answered request has its line, or the log was not written off the
+# request path but lost. (A few more lines than wrk counted: the checks
+# above, and requests cut off when wrk stopped.)
+answered() { awk -v s="$1" '$1 == s {t += $2} END {print t + 0}' "$work/answered"; }
+log_lines() { if [ -f "$1" ]; then wc -l < "$1"; else echo 0; fi; }
+ss_answered=$(answered skillstore) nginx_answered=$(answered nginx)
+ss_lines=$(log_lines "$work/skillstore-access.log") nginx_lines=$(log_lines "$work/nginx/access.log")
+if [ "$logs" = on ] && [ "$nginx_only" = 0 ] && [ "$ss_lines" -lt "$ss_answered" ]; then
+  log "warning: skillstore's access log has $ss_lines lines for $ss_answered answered requests"
+fi
+
 # --- report --------------------------------------------------------------------
 
 wrk_version=$(wrk -v 2>&1 | head -n 1 || true)
 nginx_version=$("$nginx" -v 2>&1 | sed 's/.*version: //')
-python3 - "$work/results" "$out/serve-$n.json" "$json" "$work/nginx/nginx.conf" <<PY
+python3 - "$work/results" "$out/serve-$label.json" "$json" "$work/nginx/nginx.conf" <<PY
 import json, statistics, sys
 rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
 keys = ["server", "run", "requests_per_s", "requests", "bytes_read", "latency_avg_ms",
@@ -377,7 +444,7 @@ def med(server, key):
     v = [r[key] for r in runs if r["server"] == server]
     return statistics.median(v) if v else None
 nginx_only = $nginx_only == 1
-n, blobs, blob_bytes = $n, $blobs, $blob_bytes
+corpus, blobs, blob_bytes = "$label", $blobs, $blob_bytes
 ng_rps, ng_p99, ng_p50 = med("nginx", "requests_per_s"), med("nginx", "p99_ms"), med("nginx", "p50_ms")
 ss_rps, ss_p99, ss_p50 = med("skillstore", "requests_per_s"), med("skillstore", "p99_ms"), med("skillstore", "p50_ms")
 rss_mb = round($ss_hwm / 1024, 1)
@@ -385,7 +452,8 @@ rps_ratio = round(ss_rps / ng_rps, 3) if ss_rps else None
 p99_ratio = round(ss_p99 / ng_p99, 3) if ss_p99 else None
 ok = lambda c: None if nginx_only else bool(c)
 result = {
-    "skills": n, "blobs": blobs, "blob_mb": round(blob_bytes / 1e6, 1),
+    "corpus": "real packs' SKILL.md files" if corpus == "real" else "generated, %s skills" % corpus,
+    "access_logs": "$logs", "blobs": blobs, "blob_mb": round(blob_bytes / 1e6, 1),
     "cores": $cores, "serve_threads": $serve_threads, "runs": $runs, "duration_s": $duration,
     "warmup_s": $warmup, "connections": $connections, "wrk_threads": $wrk_threads,
     "wrk": "$wrk_version", "nginx": "$nginx_version",
@@ -406,13 +474,16 @@ result = {
     "nginx_cmd": "${nginx_cmd[*]}",
     "nginx_conf": open(sys.argv[4]).read(),
     "wrk_cmd": "wrk -t$wrk_threads -c$connections -d${duration}s --latency -s $lua http://127.0.0.1:PORT/ -- $ids",
+    "skillstore_access_log_lines": None if nginx_only else $ss_lines,
+    "skillstore_requests_answered_to_wrk": None if nginx_only else $ss_answered,
+    "nginx_access_log_lines": $nginx_lines, "nginx_requests_answered_to_wrk": $nginx_answered,
     "runs_raw": runs,
 }
 if sys.argv[3] == "1":
     json.dump(result, open(sys.argv[2], "w"), indent=1)
 mark = lambda c: "ok" if c else "FAIL"
-print("Blob serving: %d skills, %d blobs (%.1f MB), wrk -t%d -c%d -d%ds keep-alive, median of %d runs, %d cores"
-      % (n, blobs, blob_bytes / 1e6, $wrk_threads, $connections, $duration, $runs, $cores))
+print("Blob serving: %s, %d blobs (%.1f MB), access logs %s, wrk -t%d -c%d -d%ds keep-alive, median of %d runs, %d cores"
+      % (result["corpus"], blobs, blob_bytes / 1e6, "$logs" + (" (both to files)" if "$logs" == "on" else ""), $wrk_threads, $connections, $duration, $runs, $cores))
 print("%-36s %10s  %s" % ("measure", "value", "target"))
 print("%-36s %10.0f" % ("nginx requests/s", ng_rps))
 if not nginx_only:
@@ -427,6 +498,10 @@ if not nginx_only:
     print("%-36s %10.1f  %s" % ("skillstore peak RSS (MB)", rss_mb, "< 256 " + mark(rss_mb < 256)))
     print("%-36s %10s" % ("  at the end: anon + file (MB)", "%.0f + %.0f" % ($ss_anon / 1024, $ss_file / 1024)))
 print("%-36s %10.1f" % ("nginx peak RSS, all processes (MB)", result["nginx_peak_rss_mb_all_processes"]))
+if "$logs" == "on":
+    if not nginx_only:
+        print("%-36s %10d  (wrk counted %d answers, warm-up included)" % ("skillstore access log lines", $ss_lines, $ss_answered))
+    print("%-36s %10d  (wrk counted %d answers, warm-up included)" % ("nginx access log lines", $nginx_lines, $nginx_answered))
 if not nginx_only:
     print("skillstore: " + result["skillstore_cmd"])
 print("nginx:      " + result["nginx_cmd"] + "  (" + result["nginx"] + ")")

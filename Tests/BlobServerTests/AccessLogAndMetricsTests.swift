@@ -7,8 +7,8 @@ import SkillStoreAPI
 /// Review findings on what the server writes down.
 @Suite struct AccessLogAndMetricsTests {
     @Test func theAccessLogEscapesWhatCouldForgeALine() {
-        #expect(AccessLog.escape("/api/v1/blob/x\n127.0.0.1 fake \"GET /\"") == "/api/v1/blob/x\\x0A127.0.0.1 fake \\x22GET /\\x22")
-        #expect(AccessLog.escape("/plain/path") == "/plain/path")
+        #expect(AccessLogLine.escape("/api/v1/blob/x\n127.0.0.1 fake \"GET /\"") == "/api/v1/blob/x\\x0A127.0.0.1 fake \\x22GET /\\x22")
+        #expect(AccessLogLine.escape("/plain/path") == "/plain/path")
     }
 
     @Test func aSkillAnsweredAsTextOrJSONVariesByAccept() throws {

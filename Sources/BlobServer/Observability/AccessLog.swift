@@ -1,44 +1,37 @@
 import Foundation
 
-/// One line per request, in the spirit of the common log format:
-/// `127.0.0.1 [30/Nov/2026:20:21:26 +0000] "GET /api/v1/blob/…" 200 1234 0.000123`.
-final class AccessLog: @unchecked Sendable {
-    // @unchecked: writes are serialized by `lock`.
-    private let handle: FileHandle
-    private let lock = NSLock()
+/// The access log: one line per request (`AccessLogLine`), written off the
+/// request path. Answering a request only queues its figures
+/// (`AccessLogBuffer`); a writer thread of the log's own formats and writes
+/// them at least every `flushInterval`, and `stop` (or the log's end) writes
+/// whatever is still waiting, so no line of a finished request is lost on a
+/// clean stop.
+final class AccessLog: Sendable {
+    private let buffer: AccessLogBuffer
 
-    init(handle: FileHandle) { self.handle = handle }
+    init(handle: FileHandle, limits: AccessLogBuffer.Limits = .init()) {
+        buffer = AccessLogBuffer(handle: handle, limits: limits)
+        // The thread holds the buffer, not the log, so that the log's
+        // deinit can stop it.
+        let thread = Thread { [buffer] in buffer.runWriter() }
+        thread.name = "access-log"
+        thread.start()
+    }
+
+    deinit { buffer.stop() }
 
     func record(_ completion: HTTPServer.Completion) {
-        var now = time(nil)
-        var parts = tm()
-        gmtime_r(&now, &parts)
-        var buffer = [CChar](repeating: 0, count: 40)
-        let length = strftime(&buffer, buffer.count, "%d/%b/%Y:%H:%M:%S +0000", &parts)
-        let stamp = String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let outcome = completion.completed ? "" : " aborted"
-        // The path is decoded, so it may hold anything: escape what could
-        // forge a line or a field.
-        let line = "\(completion.remoteAddress) [\(stamp)] \"\(Self.escape(completion.method)) \(Self.escape(completion.path))\" "
-            + "\(completion.status) \(completion.bytes) \(String(format: "%.6f", completion.seconds))\(outcome)\n"
-        lock.withLock { handle.write(Data(line.utf8)) }
+        buffer.append(.request(completion, finishedAt: time(nil)))
     }
 
     /// A line of its own, for what is not a request (a 500's cause).
-    func note(_ text: String) {
-        let line = "skillstore: \(Self.escape(text))\n"
-        lock.withLock { handle.write(Data(line.utf8)) }
-    }
+    func note(_ text: String) { buffer.append(.note(text)) }
 
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\"" || scalar == "\\" {
-                escaped += String(format: "\\x%02X", scalar.value)
-            } else {
-                escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
-    }
+    /// Lines lost because the writer fell behind (each loss is also written
+    /// to the log as a note).
+    var droppedLines: Int { buffer.droppedLines }
+
+    /// Writes every waiting line and ends the writer thread; later lines are
+    /// written as they come.
+    func stop() { buffer.stop() }
 }

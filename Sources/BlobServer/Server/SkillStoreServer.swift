@@ -27,6 +27,8 @@ public final class SkillStoreServer: Sendable {
     /// The routes, callable without a network (tests call it directly).
     public let router: Router
     private let http: HTTPServer
+    /// Written off the request path; `stop` writes what they still hold.
+    private let logs: [AccessLog]
 
     /// Opens the database (creating it when missing) and builds the routes;
     /// nothing listens until `start`.
@@ -61,8 +63,13 @@ public final class SkillStoreServer: Sendable {
             .text(metrics.render(openConnections: box.server?.openConnections ?? 0), contentType: "text/plain; version=0.0.4")
         }
         self.router = router
-        let log = options.accessLog.map(AccessLog.init)
-        let errors = options.errorLog.map(AccessLog.init)
+        let log = options.accessLog.map { AccessLog(handle: $0) }
+        // One log for both when they go to the same place (standard error by
+        // default), so that a 500's cause follows its request's line.
+        let errors = options.errorLog.map { handle in
+            log.flatMap { handle.fileDescriptor == options.accessLog?.fileDescriptor ? $0 : nil } ?? AccessLog(handle: handle)
+        }
+        logs = [log, errors].compactMap { $0 }
         var configuration = options.http
         configuration.recordsClientAddress = log != nil
         http = HTTPServer(configuration, responder: router) { completion in
@@ -83,7 +90,11 @@ public final class SkillStoreServer: Sendable {
     public var url: String { http.url }
 
     /// Stops accepting, finishes the requests in flight (up to `grace` seconds), closes.
-    public func stop(grace: Double = 10) { http.stop(grace: grace) }
+    /// Then writes the log lines still waiting.
+    public func stop(grace: Double = 10) {
+        http.stop(grace: grace)
+        logs.forEach { $0.stop() }
+    }
 }
 
 /// Lets the metrics route read the transport built after it.
