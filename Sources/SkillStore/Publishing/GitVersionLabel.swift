@@ -20,7 +20,12 @@ public enum GitVersionLabel {
         let pathspec = isFolder ? "." : (source.path as NSString).lastPathComponent
         let skillFile = isFolder ? "SKILL.md" : pathspec
 
-        guard let top = git(["rev-parse", "--show-toplevel"], in: directory), !top.isEmpty else {
+        // Most skills published from a download are in no checkout: finding
+        // no `.git` above them costs a few stat calls, where asking git
+        // costs a process per skill (a third of a publish of real packs).
+        guard mayBeInCheckout(directory),
+              let top = git(["rev-parse", "--show-toplevel"], in: directory), !top.isEmpty
+        else {
             return .unavailable("not inside a git checkout")
         }
         guard let status = git(["status", "--porcelain", "--untracked-files=all", "--", pathspec], in: directory) else {
@@ -48,6 +53,25 @@ public enum GitVersionLabel {
             in: directory) ?? ""
         let letter = touched.hasPrefix("A") ? "A" : "M"
         return .label("git:\(date).\(commit.prefix(7))\(letter)")
+    }
+
+    /// False when git would find no repository for `directory`: no `.git`
+    /// in it or any folder above it, up to the file system's root or a
+    /// folder of `GIT_CEILING_DIRECTORIES` (which git does not enter). True
+    /// when one is there, or when the environment points git elsewhere
+    /// (`GIT_DIR`), so that git itself decides.
+    static func mayBeInCheckout(_ directory: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        if let gitDirectory = environment["GIT_DIR"], !gitDirectory.isEmpty { return true }
+        let ceilings = Set((environment["GIT_CEILING_DIRECTORIES"] ?? "").split(separator: ":").map {
+            URL(fileURLWithPath: String($0)).standardizedFileURL.path
+        })
+        var current = URL(fileURLWithPath: directory).standardizedFileURL.path
+        while true {
+            if FileKind((current as NSString).appendingPathComponent(".git"), followingLinks: true) != .missing { return true }
+            let parent = (current as NSString).deletingLastPathComponent
+            if parent == current || parent.isEmpty || ceilings.contains(parent) { return false }
+            current = parent
+        }
     }
 
     /// Runs git, returning its trimmed standard output, or nil if it failed.
