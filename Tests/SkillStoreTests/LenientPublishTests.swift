@@ -31,6 +31,31 @@ struct LenientPublishTests {
         #expect(try fixture.store.versions(of: "daily-paper-roast").first?.warnings?.count == 2)
     }
 
+    @Test("a second skill of the same name in one publish is named by the folders above it; strict refuses it")
+    func aDuplicateNameIsNamedApartByItsFolders() throws {
+        let fixture = try StoreFixture()
+        try fixture.write("skills/autoplan/SKILL.md", "---\nname: autoplan\ndescription: One.\n---\n\nOne.\n")
+        try fixture.write("skills/gstack/autoplan/SKILL.md", "---\nname: autoplan\ndescription: Two.\n---\n\nTwo.\n")
+        try fixture.write("more/gstack/autoplan/SKILL.md", "---\nname: autoplan\ndescription: Three.\n---\n\nThree.\n")
+
+        #expect {
+            try fixture.publish([fixture.folder.path]) { $0.strict = true }
+        } throws: { error in
+            (error as? InputRefused)?.diagnostics.map(\.code) == ["name-duplicate", "name-duplicate"]
+        }
+
+        let report = try fixture.publish([fixture.folder.path])
+        // Discovery order: more/ before skills/, so more/gstack/autoplan keeps
+        // the name; each other one takes as few folders as make it unique.
+        #expect(report.results.map(\.name) == ["autoplan", "skills-autoplan", "gstack-autoplan"])
+        let renamed = try fixture.store.version(of: "gstack-autoplan")
+        #expect(renamed.declaredName == "autoplan")
+        #expect(renamed.warnings?.map(\.code) == ["name-duplicate"])
+        #expect(renamed.description == "Two.")
+        // The same pack again names them the same way.
+        #expect(try fixture.publish([fixture.folder.path]).results.map(\.status) == [.unchanged, .unchanged, .unchanged])
+    }
+
     @Test("a clean version has no warnings and no declared name, so its JSON is unchanged")
     func cleanVersionJSONIsUnchanged() throws {
         let fixture = try StoreFixture()

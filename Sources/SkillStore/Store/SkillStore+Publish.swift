@@ -34,7 +34,14 @@ extension SkillStore {
                 let result = pipeline.result(index)
                 defer { pipeline.recycle(result) }
                 do {
-                    let prepared = try result.get()
+                    var prepared = try result.get()
+                    // Lenient: a second skill of the same name in one run is
+                    // named apart by its folders; strict refuses it.
+                    if let earlier = namesSeen[prepared.key], !options.strict,
+                       let renamed = prepared.namedApart(from: earlier, taken: { namesSeen[$0] != nil })
+                    {
+                        prepared = renamed
+                    }
                     if let earlier = namesSeen[prepared.key] {
                         throw InputRefused([Diagnostic(
                             path: prepared.source.skillFilePath, location: prepared.nameLocation,
