@@ -106,6 +106,18 @@ struct LenientPublishTests {
         #expect(try fixture.store.version(of: "inner").files.map(\.path) == ["SKILL.md", "deeper/SKILL.md"])
     }
 
+    @Test("hidden folders are searched only when no skill sits outside them, and .git never")
+    func hiddenFoldersAreSearchedWhenNothingElseHoldsASkill() throws {
+        let fixture = try StoreFixture()
+        try fixture.write("only-hidden/.claude/skills/tidy/SKILL.md", SkillMarkdown.minimal("tidy"))
+        try fixture.write("only-hidden/.git/stray/SKILL.md", SkillMarkdown.minimal("stray"))
+        try fixture.write("mixed/plain/SKILL.md", SkillMarkdown.minimal("plain"))
+        try fixture.write("mixed/.gemini/skills/copy/SKILL.md", SkillMarkdown.minimal("copy"))
+
+        #expect(try SkillSource.discover([fixture.temporary.path("only-hidden")]).map(\.folderName) == ["tidy"])
+        #expect(try SkillSource.discover([fixture.temporary.path("mixed")]).map(\.folderName) == ["plain"])
+    }
+
     @Test("a skill without front-matter keeps its graph when graphs are extracted again")
     func graphOfAFrontMatterlessSkillIsExtractedAgain() throws {
         let fixture = try StoreFixture()

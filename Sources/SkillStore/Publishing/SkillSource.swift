@@ -32,8 +32,9 @@ public struct SkillSource: Sendable, Hashable {
     /// packs nest them, and the MCP Skills extension reads them so), and
     /// its files stay in the outer skill's bundle as well. Each skill comes
     /// after the skill folders around it. Hidden entries (names starting
-    /// with `.`) and symlinked folders are not searched. Throws when a path
-    /// does not exist or holds no skill.
+    /// with `.`) and symlinked folders are not searched, except that a
+    /// folder with no skill outside hidden folders is searched in them too
+    /// (never in `.git`). Throws when a path does not exist or holds no skill.
     ///
     /// Each skill goes into `namespace` when it is given, else into the one
     /// its pack declares (`PackSettings`), else into the default namespace.
@@ -49,7 +50,10 @@ public struct SkillSource: Sendable, Hashable {
             case .file:
                 sources.append(SkillSource(kind: .file, path: path))
             case .directory:
-                let found = skillFolders(under: path)
+                // A pack that keeps its skills only in hidden folders
+                // (`.claude/skills/`, `.curated/`) is searched there too.
+                var found = skillFolders(under: path, hidden: false)
+                if found.isEmpty { found = skillFolders(under: path, hidden: true) }
                 if found.isEmpty {
                     problems.append(Diagnostic(
                         path: path, location: nil,
@@ -83,13 +87,16 @@ public struct SkillSource: Sendable, Hashable {
         return sources
     }
 
-    private static func skillFolders(under root: String) -> [String] {
+    /// The skill folders at and below `root`, outer first, paths sorted.
+    /// With `hidden`, folders whose names start with `.` are searched too,
+    /// but never a version control system's own (`.git`, `.hg`, `.svn`).
+    private static func skillFolders(under root: String, hidden: Bool) -> [String] {
         var found: [String] = []
         if FileKind((root as NSString).appendingPathComponent("SKILL.md")) != .missing { found.append(root) }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        for entry in entries.sorted() where !entry.hasPrefix(".") {
+        for entry in entries.sorted() where hidden ? ![".git", ".hg", ".svn"].contains(entry) : !entry.hasPrefix(".") {
             let child = (root as NSString).appendingPathComponent(entry)
-            if FileKind(child) == .directory { found += skillFolders(under: child) }
+            if FileKind(child) == .directory { found += skillFolders(under: child, hidden: hidden) }
         }
         return found
     }

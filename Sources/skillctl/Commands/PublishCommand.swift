@@ -37,7 +37,8 @@ struct PublishCommand: Command {
         Refused: invalid UTF-8, NUL bytes, YAML that does not parse or uses
         anchors, aliases or duplicate keys, symlinks pointing outside the
         skill folder, special files, files over 4 MiB, bundles over 64 MiB.
-        Hidden files (.name) are skipped.
+        Hidden files (.name) are skipped, and hidden folders are searched for
+        skills only when none sits outside them (.claude/skills/, say).
 
         Every skill goes into a namespace: --namespace NS, else the one its
         pack declares in a .skillstore.yaml file ('namespace: acme') in the
