@@ -25,16 +25,25 @@ def repos(packs):
                   if not e.startswith('.') and not e.endswith('.part') and os.path.isdir(os.path.join(packs, e)))
 
 
-def walk(root):
-    """Yields (folder, files) below root, hidden entries and symlinked folders left out."""
+VCS_FOLDERS = ('.git', '.hg', '.svn')
+
+
+def walk(root, hidden=False):
+    """Yields (folder, files) below root, symlinked folders left out, and
+    hidden folders too unless `hidden` (version control folders always)."""
     for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if not d.startswith('.')
+        dirs[:] = sorted(d for d in dirs if (d not in VCS_FOLDERS if hidden else not d.startswith('.'))
                          and not os.path.islink(os.path.join(folder, d)))
         yield folder, sorted(f for f in files if not f.startswith('.'))
 
 
 def skill_files(root):
-    return [os.path.join(folder, 'SKILL.md') for folder, files in walk(root) if 'SKILL.md' in files]
+    """The SKILL.md files discovery reaches: hidden folders are searched
+    only when no skill sits outside them, as SkillSource.discover does."""
+    found = [os.path.join(folder, 'SKILL.md') for folder, files in walk(root) if 'SKILL.md' in files]
+    if found:
+        return found
+    return [os.path.join(folder, 'SKILL.md') for folder, files in walk(root, hidden=True) if 'SKILL.md' in files]
 
 
 def hidden_skill_files(root):
@@ -44,7 +53,8 @@ def hidden_skill_files(root):
         rel = os.path.relpath(folder, root)
         if 'SKILL.md' in files and any(p.startswith('.') for p in rel.split(os.sep) if p != '.'):
             count += 1
-    return count
+    return count - sum(1 for p in skill_files(root) if any(
+        part.startswith('.') for part in os.path.relpath(p, root).split(os.sep)[:-1]))
 
 
 def manifest(packs, out):
@@ -142,7 +152,7 @@ def report(packs, work):
     pct = 100.0 * accepted_total / found_total if found_total else 0.0
     print()
     print(f'repositories: {len(rows)}')
-    print(f'SKILL.md found: {found_total} (plus {hidden_total} in hidden folders, which discovery skips)')
+    print(f'SKILL.md found: {found_total} (plus {hidden_total} in hidden folders beside skills, which discovery skips)')
     print(f'accepted: {accepted_total}')
     print(f'refused: {refused_total}')
     print(f"acceptance: {pct:.1f}%  (target >= 98%: {'ok' if pct >= 98 else 'FAIL'})")
