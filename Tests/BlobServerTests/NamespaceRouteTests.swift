@@ -77,6 +77,31 @@ import SkillStoreAPI
         #expect(listed.text.contains("forms") && listed.text.contains("\"acme\"") && !listed.text.contains("\"other\""))
     }
 
+    /// Follows `X-Next-Cursor` from `path` with pages of one skill.
+    func pages(_ path: String) throws -> (skills: [String], links: [String]) {
+        var skills: [String] = []
+        var links: [String] = []
+        var query = ["limit": "1"]
+        for _ in 0..<10 {
+            let page = fixture.get(path, query: query)
+            #expect(page.status == 200, "\(page.text)")
+            skills += try page.decoded([SkillSummary].self).map(\.key.qualified)
+            guard let next = page.header("X-Next-Cursor") else { break }
+            links += page.header("Link").map { [$0] } ?? []
+            query["cursor"] = next
+        }
+        return (skills, links)
+    }
+
+    @Test func pagesOfSkillsVisitEachSkillOfEachNamespaceOnce() throws {
+        try fixture.publish([try fixture.skill("forms", in: "acme/forms")], namespace: "acme")
+        try fixture.publish([try fixture.skill("pdf", in: "plain/pdf")])
+        #expect(try pages("/api/v1/skills").skills == ["acme/forms", "acme/pdf", "default/pdf", "other/pdf"])
+        let acmeOnly = try pages("/api/v1/namespaces/acme/skills")
+        #expect(acmeOnly.skills == ["acme/forms", "acme/pdf"])
+        #expect(acmeOnly.links.allSatisfy { $0.hasPrefix("</api/v1/namespaces/acme/skills?") }, "\(acmeOnly.links)")
+    }
+
     @Test func searchTakesANamespace() throws {
         let all = fixture.get("/api/v1/search", query: ["q": "pdf"])
         #expect(all.status == 200, "\(all.text)")
