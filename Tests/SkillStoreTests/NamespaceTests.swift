@@ -100,6 +100,17 @@ import TestSupport
         #expect(try fixture.store.version(of: SkillKey(namespace: "acme", name: "pdf")).files.map(\.path) == ["SKILL.md"])
     }
 
+    @Test func aPackFileNamespaceThatYAMLReadsAsANumberIsTakenAsWritten() throws {
+        let fixture = try StoreFixture()
+        try fixture.write("pack/.skillstore.yaml", "namespace: 2024\n")
+        try fixture.skill("pdf", in: "pack/pdf")
+        #expect(try SkillSource.discover([fixture.temporary.path("pack/pdf")]).map(\.namespace) == ["2024"])
+        // A number that is no namespace is still refused as one.
+        try fixture.write("other/.skillstore.yaml", "namespace: 1.5\n")
+        try fixture.skill("pdf", in: "other/pdf")
+        #expect(throws: InputRefused.self) { try SkillSource.discover([fixture.temporary.path("other/pdf")]) }
+    }
+
     @Test func aPackFileOutsideTheGitCheckoutDoesNotApply() throws {
         let fixture = try StoreFixture()
         try fixture.write("outer/.skillstore.yaml", "namespace: outer\n")
@@ -113,6 +124,7 @@ import TestSupport
         ("namspace: acme\n", 1, "unknown setting 'namspace'"),
         ("namespace: Acme Corp\n", 1, "not a namespace"),
         ("# settings\nnamespace: [acme]\n", 2, "must be a string"),
+        ("namespace: true\n", 1, "must be a string"),
     ])
     func aPackFileThatIsWrongIsRefusedWhereItIsWrong(text: String, line: Int, message: String) throws {
         let fixture = try StoreFixture()
