@@ -84,6 +84,28 @@ import TestSupport
         #expect(filtered.output.contains("acme/pdf") && !filtered.output.contains("other/pdf"), "\(filtered.output)")
     }
 
+    @Test func aLinkResolvesInTheLinkingSkillsOwnNamespace() throws {
+        let packs = try TwoPacks()
+        try packs.folder.write("acme/form-filler/SKILL.md", skillMarkdown(name: "form-filler", body: "# Forms\n\nFill them, then rotate with `pdf`.\n"))
+        try packs.folder.write("third/review/SKILL.md", skillMarkdown(name: "review", body: "# Review\n\nCheck against `form-filler`.\n"))
+        #expect(try packs.skillctl.run(["publish", "--namespace", "acme", packs.folder.path("acme/form-filler")]).status == 0)
+        #expect(try packs.skillctl.run(["publish", "--namespace", "third", packs.folder.path("third/review")]).status == 0)
+        func report(_ skill: String) throws -> [String: [[String: Any]]] {
+            let result = try packs.skillctl.run(["links", skill, "--json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: [[String: Any]]])
+        }
+        let outgoing = try report("acme/form-filler")["outgoing"] ?? []
+        #expect(outgoing.map { $0["to"] as? String } == ["pdf"])
+        #expect(outgoing.first?["resolved"] as? Bool == true)
+        #expect((try report("acme/pdf")["incoming"] ?? []).map { $0["from"] as? String } == ["acme/form-filler"])
+        #expect((try report("other/pdf")["incoming"] ?? []).isEmpty)
+        // `form-filler` is acme's: from another namespace the link does not resolve.
+        let review = try report("third/review")["outgoing"] ?? []
+        #expect(review.map { $0["to"] as? String } == ["form-filler"])
+        #expect(review.first?["resolved"] as? Bool == false)
+    }
+
     @Test func pullRecordsTheNamespaceAndRefusesToSwapOneForAnother() throws {
         let packs = try TwoPacks()
         let agent = packs.folder.path("agent")
