@@ -177,6 +177,28 @@ import SkillStoreAPI
         #expect(try fixture.store.version(of: SkillKey(namespace: "acme", name: "pdf"), label: "1.0").yank == nil)
     }
 
+    @Test func theOpenAPIDocumentDescribesEveryKeyOfAYankedVersionAndOfAnAmbiguity() throws {
+        #expect(yank("/api/v1/namespaces/acme/skills/pdf/versions/1.0/yank", token: acme).status == 200)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as? [String: Any])
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: [String: Any]])
+        func properties(_ schema: [String: Any]?) -> [String: [String: Any]] {
+            schema?["properties"] as? [String: [String: Any]] ?? [:]
+        }
+        let answer = fixture.get("/api/v1/namespaces/acme/skills/pdf/versions/1.0")
+        let version = try #require(try JSONSerialization.jsonObject(with: Data(answer.bodyBytes)) as? [String: Any])
+        let documented = properties(schemas["SkillVersion"])
+        #expect(Set(version.keys).isSubset(of: documented.keys), "\(version.keys)")
+        let yank = try #require(version["yank"] as? [String: Any])
+        #expect(Set(yank.keys) == Set(properties(documented["yank"]).keys))
+        #expect(version["namespace"] as? String == "acme")
+
+        let ambiguous = fixture.get("/api/v1/skills/pdf")
+        let error = try #require(try JSONSerialization.jsonObject(with: Data(ambiguous.bodyBytes)) as? [String: [String: Any]])
+        let errorKeys = Set(properties(properties(schemas["Error"])["error"]).keys)
+        #expect(Set(try #require(error["error"]).keys).isSubset(of: errorKeys))
+        #expect(errorKeys.contains("candidates"))
+    }
+
     @Test func anUnqualifiedYankOfAnAmbiguousNameIs409() throws {
         let response = yank("/api/v1/skills/pdf/versions/1.0/yank", token: acme)
         #expect(response.status == 409, "\(response.text)")

@@ -77,4 +77,26 @@ import TestSupport
         #expect(locked.stderr.contains("warning: acme/pdf@1.0 was yanked"), "\(locked.stderr)")
         #expect(FileManager.default.fileExists(atPath: setup.folder.path("copy/pdf/SKILL.md")))
     }
+
+    @Test func bundlePinsHoldThroughTheServer() throws {
+        let setup = try Setup()
+        // Two versions of one SKILL.md with different bundle files.
+        try setup.folder.write("src/notes/SKILL.md", skillMarkdown(name: "notes", extraFrontMatter: "license: MIT"))
+        for (label, gap) in [("1.0", "3 mm"), ("1.1", "4 mm")] {
+            try setup.folder.write("src/notes/references/gaps.md", "The gap is \(gap).\n")
+            #expect(try setup.server.run(["publish", "--version", label, setup.folder.path("src/notes")]).status == 0)
+        }
+        let versions = try setup.client.run(["versions", "notes"]).output.split(separator: "\n").dropFirst()
+            .map { $0.split(separator: " ").map(String.init) }
+        let bundles = versions.map { $0[3] }
+        let skillFile = try #require(versions.first?[2])
+        #expect(bundles.count == 2 && bundles[0] != bundles[1] && versions[0][2] == versions[1][2])
+
+        let refused = try setup.client.run(["pull", skillFile, "--to", setup.folder.path("agent")])
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains(bundles[0]) && refused.stderr.contains(bundles[1]))
+        let pinned = try setup.client.run(["pull", bundles[1], "--to", setup.folder.path("agent")])
+        #expect(pinned.status == 0, "\(pinned.stderr)")
+        #expect(FileManager.default.contents(atPath: setup.folder.path("agent/notes/references/gaps.md")) == Data("The gap is 3 mm.\n".utf8))
+    }
 }
