@@ -102,6 +102,15 @@ import SkillStoreAPI
         #expect(acmeOnly.links.allSatisfy { $0.hasPrefix("</api/v1/namespaces/acme/skills?") }, "\(acmeOnly.links)")
     }
 
+    @Test func aCursorFromBeforeNamespacesResumesAfterItsSkill() throws {
+        try fixture.publish([try fixture.skill("pdf", in: "plain/pdf")])
+        try fixture.publish([try fixture.skill("zip", in: "plain/zip")])
+        // Such a cursor holds the name alone; every skill was then in the default namespace.
+        let page = fixture.get("/api/v1/skills", query: ["limit": "10", "cursor": ListPaging.cursor(after: "pdf")])
+        #expect(page.status == 200, "\(page.text)")
+        #expect(try page.decoded([SkillSummary].self).map(\.key.qualified) == ["other/pdf", "default/zip"])
+    }
+
     @Test func searchTakesANamespace() throws {
         let all = fixture.get("/api/v1/search", query: ["q": "pdf"])
         #expect(all.status == 200, "\(all.text)")
