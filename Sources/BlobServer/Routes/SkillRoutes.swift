@@ -134,7 +134,9 @@ struct SkillRoutes: Sendable {
     /// of a server from before namespaces holds the name alone).
     static func skillKey(cursor key: String) -> SkillKey {
         let parts = key.split(separator: " ", maxSplits: 1).map(String.init)
-        return SkillKey(namespace: parts.count == 2 ? parts[1] : "", name: parts.first ?? "")
+        // That server held the default namespace only: its cursor is that
+        // namespace's skill, and the page goes on after it rather than repeating it.
+        return SkillKey(namespace: parts.count == 2 ? parts[1] : Namespace.defaultName, name: parts.first ?? "")
     }
 
     private static func wantsJSON(_ request: HTTPRequest) -> Bool {

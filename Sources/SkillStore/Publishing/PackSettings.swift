@@ -43,8 +43,13 @@ struct PackSettings: Sendable, Equatable {
                 guard entry.key == "namespace" else {
                     throw refusal("unknown setting '\(entry.key)'; the settings are: namespace", entry.value.location)
                 }
-                guard case .string(let text) = entry.value.value else {
-                    throw refusal("namespace must be a string, such as 'acme'", entry.value.location)
+                // `namespace: 2024` is a valid namespace that YAML reads as
+                // a number: its source text is the name, as --namespace takes it.
+                let text: String
+                switch entry.value.value {
+                case .string(let string): text = string
+                case .number(_, let source): text = source
+                default: throw refusal("namespace must be a string, such as 'acme'", entry.value.location)
                 }
                 do {
                     namespace = try Namespace.validated(text)
