@@ -138,12 +138,13 @@ import TestSupport
         #expect(try fixture.store.skills().map(\.name) == ["good-one", "good-two"])
     }
 
+    /// Under --strict; a lenient publish names the second apart (LenientPublishTests).
     @Test func twoFoldersWithTheSameSkillNameAreRefused() throws {
         let fixture = try StoreFixture()
         try fixture.write("a/fold-tips/SKILL.md", "---\nname: fold-tips\ndescription: One.\nversion: 1\n---\n")
         try fixture.write("b/fold-tips/SKILL.md", "---\nname: fold-tips\ndescription: Two.\nversion: 1\n---\n")
         #expect {
-            try fixture.publish([fixture.folder.path])
+            try fixture.publish([fixture.folder.path]) { $0.strict = true }
         } throws: { error in
             (error as? InputRefused)?.diagnostics.map(\.code) == ["name-duplicate"]
         }

@@ -5,7 +5,8 @@ import Synchronization
 
 /// A publish to a server: the bundles are read and checked here (so that
 /// local mistakes are reported with local paths), packed into one tar
-/// archive with a top-level folder per skill, and sent in one request.
+/// archive with a top-level folder per skill (`archivePath(of:number:)`),
+/// and sent in one request.
 struct RemotePublish {
     let sources: [SkillSource]
 
@@ -29,17 +30,17 @@ struct RemotePublish {
             report.refused = refusals
             return report
         }
-        var localPath: [String: String] = [:]  // top-level name in the archive -> path here
+        var localPath: [String: String] = [:]  // a skill's path in the archive -> its path here
         // Skills refused here, one entry each: with --skip-invalid the rest
         // is still sent, as a local publish goes on past a refused skill.
         var refusedHere: [InputRefused] = []
         var bundles: [(name: String, bundle: SkillBundle)] = []
         for source in sources {
-            let name = source.folderName ?? (source.path as NSString).lastPathComponent
+            let name = Self.archivePath(of: source, number: bundles.count + refusedHere.count + 1)
             if let earlier = localPath[name] {
                 refusedHere.append(InputRefused([Diagnostic(
                     path: source.path, location: nil,
-                    message: "has the same name as \(earlier); a server publish sends each skill under its folder's name",
+                    message: "has the same name as \(earlier); a server publish sends each lone file under its name",
                     code: "name-duplicate")]))
                 continue
             }
@@ -70,10 +71,12 @@ struct RemotePublish {
 
         // The server names files by their path in the archive; say them as
         // the paths here.
+        func skillPath(of path: String) -> String? {
+            localPath.keys.filter { path == $0 || path.hasPrefix($0 + "/") }.max { $0.count < $1.count }
+        }
         func pathHere(_ path: String) -> String {
-            let parts = path.split(separator: "/", maxSplits: 1).map(String.init)
-            guard let first = parts.first, let root = localPath[first] else { return path }
-            return parts.count == 2 ? (root as NSString).appendingPathComponent(parts[1]) : root
+            guard let skill = skillPath(of: path), let root = localPath[skill] else { return path }
+            return path == skill ? root : (root as NSString).appendingPathComponent(String(path.dropFirst(skill.count + 1)))
         }
         func local(_ diagnostic: Diagnostic) -> Diagnostic {
             var diagnostic = diagnostic
@@ -96,7 +99,7 @@ struct RemotePublish {
         // One refusal per skill, as a local publish counts them.
         var bySkill: [(String, [Diagnostic])] = []
         for diagnostic in reply.refused {
-            let skill = String(diagnostic.path.split(separator: "/").first ?? "")
+            let skill = skillPath(of: diagnostic.path) ?? diagnostic.path
             if let index = bySkill.firstIndex(where: { $0.0 == skill }) {
                 bySkill[index].1.append(local(diagnostic))
             } else {
@@ -105,6 +108,24 @@ struct RemotePublish {
         }
         report.refused += bySkill.map { InputRefused($0.1) }
         return report
+    }
+
+    /// Where a skill goes in the archive: a lone file at the top under its
+    /// name; a folder under a top-level folder of its own, numbered in
+    /// publish order (so the server takes the skills in this order), below
+    /// up to three of the folders above it here (as far as the first hidden
+    /// one, which the server would skip), so that the server names apart
+    /// two skills of one name by the same folders a local publish would
+    /// (`2/pack/gstack/autoplan`: `gstack-autoplan`).
+    static func archivePath(of source: SkillSource, number: Int) -> String {
+        let components = URL(fileURLWithPath: source.path).standardizedFileURL.pathComponents.filter { $0 != "/" }
+        guard source.folderName != nil, let folder = components.last else { return (source.path as NSString).lastPathComponent }
+        var path = [folder]
+        for parent in components.dropLast().reversed().prefix(3) {
+            if parent.hasPrefix(".") { break }
+            path.insert(parent, at: 0)
+        }
+        return ([String(number)] + path).joined(separator: "/")
     }
 
     /// The git label of a skill that declares no version, derived here as a
