@@ -29,6 +29,10 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]),
         // glibc calls the Swift Glibc module leaves out (renameat2).
         .systemLibrary(name: "CLinux"),
+        // libcurl's easy API through dlopen, for skillctl's remote client:
+        // linked, libcurl and its thirty libraries would load at every start,
+        // local commands included. Its headers come from libcurl4-openssl-dev.
+        .target(name: "CCurl"),
 
         // Build-time tool: turns migrations/*.sql into Swift source, so the
         // binary carries its schema and never looks for the source tree.
@@ -64,7 +68,7 @@ let package = Package(
         // allocates millions of small strings on three threads, and glibc's
         // allocator cost 13% of a 20,000-skill publish (docs/benchmarks.md).
         .executableTarget(
-            name: "skillctl", dependencies: ["SkillStore", "SkillStoreAPI", "BlobServer"],
+            name: "skillctl", dependencies: ["SkillStore", "SkillStoreAPI", "BlobServer", "CCurl"],
             linkerSettings: [.linkedLibrary("mimalloc")], plugins: ["EmbedBuildCommitPlugin"]),
 
         // Helpers every test target shares: temporary folders, a process
