@@ -21,9 +21,10 @@ let package = Package(
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
-        .systemLibrary(
-            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]),
+        // libmicrohttpd, loaded with dlopen when the server starts rather
+        // than linked: it brings GnuTLS and seven more libraries, which every
+        // command paid for at start-up. Headers from libmicrohttpd-dev.
+        .target(name: "CMicroHTTPD", publicHeadersPath: "."),
         .systemLibrary(
             name: "COpenSSL", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]),
