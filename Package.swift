@@ -25,9 +25,10 @@ let package = Package(
         // than linked: it brings GnuTLS and seven more libraries, which every
         // command paid for at start-up. Headers from libmicrohttpd-dev.
         .target(name: "CMicroHTTPD", publicHeadersPath: "."),
-        .systemLibrary(
-            name: "COpenSSL", pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]),
+        // libcrypto's SHA-256, loaded with dlopen on the first digest rather
+        // than linked, so that commands that never hash do not load it at
+        // start. Headers from libssl-dev.
+        .target(name: "COpenSSL", publicHeadersPath: "."),
         // glibc calls the Swift Glibc module leaves out (renameat2).
         .systemLibrary(name: "CLinux"),
         // libcurl's easy API through dlopen, for skillctl's remote client:
