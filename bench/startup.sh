@@ -10,16 +10,16 @@
 # Env: SKILLCTL (default .build/release/skillctl, built by `make build`),
 #      COMPARE (a second skillctl timed in the same run, e.g. the one before
 #      a change), BENCH_SEED (default 1), RUNS (hyperfine runs per command,
-#      default 300), WARMUP (default 30). The corpus is cached in
+#      default 300), WARMUP (default 30), LS_RUNS (runs of `ls`, default 20). The corpus is cached in
 #      /tmp/skillstore-bench/corpus-N-SEED and its published database in
 #      /tmp/skillstore-bench/startup-N-SEED.db (made once; delete it to
-#      republish). Writes bench/out/startup.md and bench/out/startup.json.
+#      republish). Writes bench/out/startup.{md,json} and bench/out/startup-ls.{md,json}.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 n=${1:-20000}
 case $n in ''|*[!0-9]*) echo "usage: $0 [N]" >&2; exit 2 ;; esac
-seed=${BENCH_SEED:-1} runs=${RUNS:-300} warmup=${WARMUP:-30}
+seed=${BENCH_SEED:-1} runs=${RUNS:-300} warmup=${WARMUP:-30} ls_runs=${LS_RUNS:-20}
 skillctl=${SKILLCTL:-.build/release/skillctl}
 compare=${COMPARE:-}
 root=/tmp/skillstore-bench corpus=$root/corpus-$n-$seed db=$root/startup-$n-$seed.db
@@ -52,14 +52,19 @@ name=$("$skillctl" --db "$db" ls | awk 'NR == 2 { print $1 }')
 cat "$db" > /dev/null  # warm the page cache
 
 commands=(-n "C hello world" "$floors/hello-c" -n "Swift hello world (static, Foundation)" "$floors/hello-swift")
+listings=()
 add() { # add LABEL BINARY
   commands+=(-n "$1 --help" "$2 --help" -n "$1 --version" "$2 --version"
-    -n "$1 versions NAME" "$2 --db $db versions $name" -n "$1 get NAME" "$2 --db $db get $name"
-    -n "$1 ls (20,000 lines)" "$2 --db $db ls")
+    -n "$1 versions NAME" "$2 --db $db versions $name" -n "$1 get NAME" "$2 --db $db get $name")
+  listings+=(-n "$1 ls (20,000 lines)" "$2 --db $db ls")
 }
 add skillctl "$skillctl"
 [ -z "$compare" ] || add "compare" "$compare"
 
 log "skillctl: $skillctl${compare:+, compare: $compare}; database: $db ($n skills); skill: $name"
+# The short commands and their floors in one run; `ls`, which prints every
+# skill and takes a hundred times longer, in a second one with fewer runs.
 hyperfine -N --warmup "$warmup" --runs "$runs" --time-unit millisecond \
   --export-markdown "$out/startup.md" --export-json "$out/startup.json" "${commands[@]}"
+hyperfine -N --warmup 2 --runs "$ls_runs" --time-unit millisecond \
+  --export-markdown "$out/startup-ls.md" --export-json "$out/startup-ls.json" "${listings[@]}"
