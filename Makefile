@@ -15,8 +15,11 @@ bootstrap:
 
 # The Swift runtime and Foundation linked in statically: a command starts in
 # 11 ms instead of 18 (the dynamic linker resolved Swift's symbols for half
-# of a short command's instructions; docs/benchmarks.md). FoundationNetworking
-# then links libcurl by name, hence libcurl4-openssl-dev in scripts/bootstrap.
+# of a short command's instructions; docs/benchmarks.md). libcurl,
+# libmicrohttpd and libcrypto are not linked but loaded with dlopen when a
+# command first needs them (Sources/CCurl, CMicroHTTPD, COpenSSL), so a local
+# command starts without them; their -dev packages in scripts/bootstrap
+# provide the headers.
 # Only the skillctl product: the tests' support module needs the Testing
 # library, which has no static build.
 build: bootstrap

@@ -21,14 +21,20 @@ let package = Package(
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
-        .systemLibrary(
-            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]),
-        .systemLibrary(
-            name: "COpenSSL", pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]),
+        // libmicrohttpd, loaded with dlopen when the server starts rather
+        // than linked: it brings GnuTLS and seven more libraries, which every
+        // command paid for at start-up. Headers from libmicrohttpd-dev.
+        .target(name: "CMicroHTTPD", publicHeadersPath: "."),
+        // libcrypto's SHA-256, loaded with dlopen on the first digest rather
+        // than linked, so that commands that never hash do not load it at
+        // start. Headers from libssl-dev.
+        .target(name: "COpenSSL", publicHeadersPath: "."),
         // glibc calls the Swift Glibc module leaves out (renameat2).
         .systemLibrary(name: "CLinux"),
+        // libcurl's easy API through dlopen, for skillctl's remote client:
+        // linked, libcurl and its thirty libraries would load at every start,
+        // local commands included. Its headers come from libcurl4-openssl-dev.
+        .target(name: "CCurl"),
 
         // Build-time tool: turns migrations/*.sql into Swift source, so the
         // binary carries its schema and never looks for the source tree.
@@ -64,7 +70,7 @@ let package = Package(
         // allocates millions of small strings on three threads, and glibc's
         // allocator cost 13% of a 20,000-skill publish (docs/benchmarks.md).
         .executableTarget(
-            name: "skillctl", dependencies: ["SkillStore", "SkillStoreAPI", "BlobServer"],
+            name: "skillctl", dependencies: ["SkillStore", "SkillStoreAPI", "BlobServer", "CCurl"],
             linkerSettings: [.linkedLibrary("mimalloc")], plugins: ["EmbedBuildCommitPlugin"]),
 
         // Helpers every test target shares: temporary folders, a process

@@ -14,6 +14,9 @@ public enum DisguisingCharacters {
     public static func contains(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0A, 0x09: return false
+        // Printable ASCII, most of any text: no property lookup, which took a
+        // tenth of `ls`'s time on 20,000 skills.
+        case 0x20...0x7E: return false
         case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL and C1 controls
         case 0x2028, 0x2029: return true  // line and paragraph separators
         case 0xE0000...0xE007F: return true  // tag characters, assigned or not

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import SkillStore
 import SkillStoreAPI
 
@@ -10,7 +7,6 @@ import SkillStoreAPI
 final class RemoteCatalog: SkillCatalog {
     let base: URL
     let token: String?
-    private let session: URLSession
 
     init(_ url: String, token: String?, maxAnswerBytes: Int) throws {
         var text = url
@@ -22,10 +18,7 @@ final class RemoteCatalog: SkillCatalog {
         }
         self.base = base
         self.token = token
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 120
         transfers = BoundedTransfers(limit: maxAnswerBytes)
-        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
     }
 
     /// The largest answer read unless SKILLSTORE_MAX_ANSWER_MB says
@@ -34,9 +27,6 @@ final class RemoteCatalog: SkillCatalog {
     /// the client hold gigabytes.
     static let defaultMaxAnswerBytes = 256 << 20
     private let transfers: BoundedTransfers
-
-    // A session holds its delegate until it is invalidated.
-    deinit { session.finishTasksAndInvalidate() }
 
     func version(_ address: SkillAddress) throws -> SkillVersion {
         if let label = address.label { return try json(Self.path(.skillVersion, address, label)) }
@@ -58,12 +48,12 @@ final class RemoteCatalog: SkillCatalog {
     }
 
     func blob(_ reference: BlobReference) throws -> Blob {
-        let (data, response) = try send(APIPath.blob.path(reference.description.replacingOccurrences(of: "sha256:", with: "")))
+        let (data, answer) = try send(APIPath.blob.path(reference.description.replacingOccurrences(of: "sha256:", with: "")))
         // Never print bytes that are not the ones asked for: hash them here.
         let digest = BlobDigest(of: data)
         guard reference.names(digest) else {
             throw RemoteError(
-                status: response.statusCode, code: "DIGEST_MISMATCH",
+                status: answer.status, code: "DIGEST_MISMATCH",
                 message: "the server sent bytes that hash to \(digest), not to \(reference); nothing was printed")
         }
         return Blob(digest: digest, bytes: Array(data))
@@ -155,12 +145,12 @@ final class RemoteCatalog: SkillCatalog {
         repeat {
             var query = pageLimit.map { [("limit", String($0))] } ?? []
             if let cursor { query.append(("cursor", cursor)) }
-            let (data, response) = try send(path, query: query, headers: [("Accept", "application/json")])
+            let (data, answer) = try send(path, query: query, headers: [("Accept", "application/json")])
             items += try decode(data) as [Item]
-            cursor = Self.header(ListPaging.nextCursorHeader, of: response)
+            cursor = answer.header(ListPaging.nextCursorHeader)
             // A server that repeats a cursor would otherwise be followed forever.
             if let cursor, !seen.insert(cursor).inserted {
-                throw RemoteError(status: response.statusCode, code: "BAD_ANSWER", message: "the server sent the page cursor '\(cursor)' twice")
+                throw RemoteError(status: answer.status, code: "BAD_ANSWER", message: "the server sent the page cursor '\(cursor)' twice")
             }
         } while cursor != nil
         return items
@@ -169,13 +159,6 @@ final class RemoteCatalog: SkillCatalog {
     /// The page size asked for: SKILLSTORE_PAGE_LIMIT when set (tests use a
     /// small one to cross pages), else none, and the server's default holds.
     private let pageLimit: Int? = ProcessInfo.processInfo.environment["SKILLSTORE_PAGE_LIMIT"].flatMap { Int($0) }
-
-    private static func header(_ name: String, of response: HTTPURLResponse) -> String? {
-        for (key, value) in response.allHeaderFields {
-            if let key = key as? String, key.caseInsensitiveCompare(name) == .orderedSame { return value as? String }
-        }
-        return nil
-    }
 
     private func json<T: Decodable>(_ path: String, query: [(String, String)] = [], accept: String = "application/json") throws -> T {
         try decode(try send(path, query: query, headers: [("Accept", accept)]).0)
@@ -194,31 +177,27 @@ final class RemoteCatalog: SkillCatalog {
     private func send(
         _ path: String, query: [(String, String)] = [], method: String = "GET", headers: [(String, String)] = [],
         body: Data? = nil
-    ) throws -> (Data, HTTPURLResponse) {
+    ) throws -> (Data, BoundedTransfers.Answer) {
         var components = URLComponents(url: base, resolvingAgainstBaseURL: false)!
         components.percentEncodedPath = components.percentEncodedPath + path
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
         // '+' in a query value would read as a space on the server.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        var request = URLRequest(url: components.url!)
-        request.httpMethod = method
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        request.httpBody = body
+        let request = BoundedTransfers.Request(url: components.url!.absoluteString, method: method, headers: headers, body: body)
 
-        let (data, response, error) = transfers.run(session.dataTask(with: request))
-        if error is BoundedTransfers.AnswerTooLarge {
+        let answer: BoundedTransfers.Answer
+        do {
+            answer = try transfers.run(request)
+        } catch is BoundedTransfers.AnswerTooLarge {
             throw RemoteError(
                 status: 0, code: "ANSWER_TOO_LARGE",
                 message: "\(base.absoluteString) sent an answer over \(transfers.limit >> 20) MB, "
                     + "the most read (SKILLSTORE_MAX_ANSWER_MB); not read")
+        } catch {
+            throw RemoteError(status: 0, code: "UNREACHABLE", message: "cannot reach \(base.absoluteString): \(error)")
         }
-        guard let response = response as? HTTPURLResponse, error == nil else {
-            throw RemoteError(
-                status: 0, code: "UNREACHABLE",
-                message: "cannot reach \(base.absoluteString): \(error?.localizedDescription ?? "no answer")")
-        }
-        guard response.statusCode < 400 else { throw Self.error(status: response.statusCode, body: data) }
-        return (data, response)
+        guard answer.status < 400 else { throw Self.error(status: answer.status, body: answer.body) }
+        return (answer.body, answer)
     }
 
     private static func error(status: Int, body: Data) -> any Error {
