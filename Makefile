@@ -37,3 +37,21 @@ test: bootstrap
 
 bench: build
 	bench/publish.sh 20000
+
+# libFuzzer targets (fuzz/, a package of its own: `build` and `test` never
+# compile them). The root package's modules are built with address checks and
+# coverage, and -enable-testing for the targets' @testable imports.
+#   make fuzz                   each target for FUZZ_SECONDS (600), one after another,
+#                               stopping at the first crash (fuzz/crashes/TARGET/)
+#   make fuzz FUZZ_SECONDS=30   a quick run
+FUZZ_SECONDS ?= 600
+FUZZ_FLAGS := -c release -Xswiftc -enable-testing -Xswiftc -sanitize=address \
+	-Xswiftc -sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table
+
+.PHONY: fuzz fuzz-build
+
+fuzz-build: bootstrap
+	cd fuzz && swift build $(FUZZ_FLAGS)
+
+fuzz: fuzz-build
+	fuzz/run.sh $(FUZZ_SECONDS)
