@@ -18,15 +18,18 @@ import Testing
             ("pack/one/SKILL.md", "1"), ("pack/deeper/two/SKILL.md", "2"), ("pack/deeper/two/nested/SKILL.md", "n"),
             ("lone.md", "l"),
         ], executable: ["zeta/scripts/run.sh"]))
-        // The archive's order of top-level names; inside a pack, name order.
-        #expect(found.map(\.source.path) == ["zeta", "pack/deeper/two", "pack/one", "lone.md"])
-        #expect(found.map(\.source.kind) == [.folder, .folder, .folder, .file])
+        // The archive's order of top-level names; inside a pack, name order,
+        // outer skills first: a skill nested in another's folder is a skill
+        // too, as on disk.
+        #expect(found.map(\.source.path) == ["zeta", "pack/deeper/two", "pack/deeper/two/nested", "pack/one", "lone.md"])
+        #expect(found.map(\.source.kind) == [.folder, .folder, .folder, .folder, .file])
         #expect(found[0].files.map(\.path) == ["SKILL.md", "references/a.md", "scripts/run.sh"])
         #expect(found[0].files.map(\.executable) == [false, false, true])
         // A SKILL.md below a skill folder stays part of its bundle.
         #expect(found[1].files.map(\.path) == ["SKILL.md", "nested/SKILL.md"])
-        #expect(found[3].files.map(\.path) == ["SKILL.md"])
-        #expect(found[3].files[0].bytes == Array("l".utf8))
+        #expect(found[2].files.map(\.path) == ["SKILL.md"])
+        #expect(found[4].files.map(\.path) == ["SKILL.md"])
+        #expect(found[4].files[0].bytes == Array("l".utf8))
     }
 
     @Test func hiddenNamesAreSkippedAsOnDisk() throws {
@@ -36,6 +39,16 @@ import Testing
         #expect(found.map(\.source.path) == ["skill"])
         #expect(found[0].files.map(\.path) == ["SKILL.md"])
         #expect(throws: InputRefused.self) { try bundles(archive([(".hidden/SKILL.md", "s")])) }
+    }
+
+    /// A top-level folder whose skills are all in hidden folders is searched
+    /// there, as on disk (never in `.git`); beside a skill, they are not.
+    @Test func hiddenFoldersAreSearchedWhenNothingElseHoldsASkill() throws {
+        let found = try bundles(archive([
+            ("only/.claude/skills/tidy/SKILL.md", "t"), ("only/.git/stray/SKILL.md", "g"),
+            ("mixed/plain/SKILL.md", "p"), ("mixed/.gemini/copy/SKILL.md", "c"),
+        ]))
+        #expect(found.map(\.source.path) == ["only/.claude/skills/tidy", "mixed/plain"])
     }
 
     @Test func aNameThatIsBothAFileAndAFolderIsRefused() throws {

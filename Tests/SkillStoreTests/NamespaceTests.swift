@@ -94,7 +94,7 @@ import TestSupport
         #expect(sources.map(\.namespace) == ["acme"])
         // --namespace wins over the file.
         #expect(try SkillSource.discover([fixture.temporary.path("pack")], namespace: "other").map(\.namespace) == ["other"])
-        let report = try fixture.publish([fixture.temporary.path("pack/skills/pdf")])
+        let report = try fixture.publish([fixture.temporary.path("pack")])
         #expect(report.results.map(\.key.qualified) == ["acme/pdf"])
         // The settings file is not part of any bundle.
         #expect(try fixture.store.version(of: SkillKey(namespace: "acme", name: "pdf")).files.map(\.path) == ["SKILL.md"])
@@ -104,11 +104,35 @@ import TestSupport
         let fixture = try StoreFixture()
         try fixture.write("pack/.skillstore.yaml", "namespace: 2024\n")
         try fixture.skill("pdf", in: "pack/pdf")
-        #expect(try SkillSource.discover([fixture.temporary.path("pack/pdf")]).map(\.namespace) == ["2024"])
+        #expect(try SkillSource.discover([fixture.temporary.path("pack")]).map(\.namespace) == ["2024"])
         // A number that is no namespace is still refused as one.
         try fixture.write("other/.skillstore.yaml", "namespace: 1.5\n")
         try fixture.skill("pdf", in: "other/pdf")
-        #expect(throws: InputRefused.self) { try SkillSource.discover([fixture.temporary.path("other/pdf")]) }
+        #expect(throws: InputRefused.self) { try SkillSource.discover([fixture.temporary.path("other")]) }
+    }
+
+    /// Outside a checkout the search stops at the folder the publish was
+    /// given: a file in a folder above a downloaded pack (`/tmp`, anyone's)
+    /// neither names the namespace nor blocks the publish.
+    @Test func outsideACheckoutAPackFileAboveTheGivenFolderDoesNotApply() throws {
+        let fixture = try StoreFixture()
+        try fixture.write(".skillstore.yaml", "namespace: evil\n")
+        try fixture.write("downloads/.skillstore.yaml", "namspace: broken\n")
+        try fixture.skill("pdf", in: "downloads/pack/pdf")
+        #expect(try SkillSource.discover([fixture.temporary.path("downloads/pack")]).map(\.namespace) == ["default"])
+        try fixture.write("downloads/pack/.skillstore.yaml", "namespace: acme\n")
+        #expect(try SkillSource.discover([fixture.temporary.path("downloads/pack/pdf")]).map(\.namespace) == ["default"])
+        #expect(try SkillSource.discover([fixture.temporary.path("downloads/pack")]).map(\.namespace) == ["acme"])
+    }
+
+    /// Inside a checkout, a subfolder published alone still finds the file
+    /// at the checkout's root.
+    @Test func insideACheckoutThePackFileAtItsRootApplies() throws {
+        let fixture = try StoreFixture()
+        try FileManager.default.createDirectory(atPath: fixture.temporary.path("repo/.git"), withIntermediateDirectories: true)
+        try fixture.write("repo/.skillstore.yaml", "namespace: acme\n")
+        try fixture.skill("pdf", in: "repo/skills/pdf")
+        #expect(try SkillSource.discover([fixture.temporary.path("repo/skills/pdf")]).map(\.namespace) == ["acme"])
     }
 
     @Test func aPackFileOutsideTheGitCheckoutDoesNotApply() throws {
@@ -131,7 +155,7 @@ import TestSupport
         let file = try fixture.write("pack/.skillstore.yaml", text)
         try fixture.skill("pdf", in: "pack/pdf")
         do {
-            _ = try SkillSource.discover([fixture.temporary.path("pack/pdf")])
+            _ = try SkillSource.discover([fixture.temporary.path("pack")])
             Issue.record("a wrong settings file was accepted")
         } catch {
             let diagnostic = try #require(error.diagnostics.first)

@@ -2,9 +2,11 @@
 /// a publish from disk finds them in a folder: each top-level folder is a
 /// skill folder or a pack of them at any depth, each top-level file a lone
 /// SKILL.md, in the order the archive names them (the order the sender
-/// listed its paths in, which a local publish keeps). Names starting with `.`
-/// are skipped, as on disk (tar on macOS adds `._name` companions, Finder
-/// `.DS_Store`). Paths in bundles and diagnostics are the archive's own,
+/// listed its paths in, which a local publish keeps). A skill folder inside
+/// another is a skill too, and hidden folders are searched only when a
+/// top-level folder has no skill outside them, as on disk; names starting
+/// with `.` are never part of a bundle (tar on macOS adds `._name`
+/// companions, Finder `.DS_Store`). Paths in bundles and diagnostics are the archive's own,
 /// which the sender maps back to its folders. A skill's git label travels
 /// in its SKILL.md's pax records.
 ///
@@ -32,7 +34,9 @@ struct ArchiveBundles {
         guard !entries.isEmpty else { throw Self.refusal("the archive holds no file", code: "skill-missing") }
         for entry in entries {
             let parts = entry.path.split(separator: "/").map(String.init)
-            if parts.contains(where: { $0.hasPrefix(".") }) { continue }
+            // Hidden names below the top are kept in the tree: discovery may
+            // search hidden folders (as on disk), and bundles skip them.
+            if parts.first?.hasPrefix(".") != false { continue }
             guard entry.path.utf8.count <= Self.maxPathBytes, parts.allSatisfy({ $0.utf8.count <= Self.maxNameBytes }) else {
                 throw InputRefused([Diagnostic(
                     path: String(entry.path.prefix(200)) + (entry.path.count > 200 ? "..." : ""), location: nil,
@@ -87,7 +91,9 @@ struct ArchiveBundles {
                 continue
             }
             guard let folder = root.folders[top] else { continue }
-            let skills = Self.skillFolders(under: folder, path: top)
+            // A pack that keeps its skills only in hidden folders is searched there too.
+            var skills = Self.skillFolders(under: folder, path: top, hidden: false)
+            if skills.isEmpty { skills = Self.skillFolders(under: folder, path: top, hidden: true) }
             if skills.isEmpty {
                 problems.append(Diagnostic(
                     path: top, location: nil, message: "no SKILL.md in this folder or any folder below it", code: "skill-missing"))
@@ -98,19 +104,21 @@ struct ArchiveBundles {
         return found
     }
 
-    /// `folder` if it holds a SKILL.md, else the skill folders below it in
-    /// name order, as `SkillSource.discover` finds them on disk. A loop,
-    /// not recursion: an archive's depth is the sender's to choose.
-    private static func skillFolders(under folder: Folder, path: String) -> [(folder: Folder, path: String)] {
+    /// The skill folders at and below `folder`, outer first, in name order,
+    /// as `SkillSource.discover` finds them on disk: a skill folder inside
+    /// another is a skill too; hidden folders are searched only with
+    /// `hidden`, and never a version control system's. A loop, not
+    /// recursion: an archive's depth is the sender's to choose.
+    private static func skillFolders(under folder: Folder, path: String, hidden: Bool) -> [(folder: Folder, path: String)] {
         var found: [(folder: Folder, path: String)] = []
         var pending = [(folder: folder, path: path)]
         while let (folder, path) = pending.popLast() {
             if folder.files["SKILL.md"] != nil || folder.folders["SKILL.md"] != nil {
                 found.append((folder, path))
-                continue
             }
             // Pushed in reverse, so the first name comes off first.
-            for name in folder.folders.keys.sorted().reversed() {
+            for name in folder.folders.keys.sorted().reversed()
+            where hidden ? ![".git", ".hg", ".svn"].contains(name) : !name.hasPrefix(".") {
                 pending.append((folder.folders[name]!, path + "/" + name))
             }
         }
@@ -125,8 +133,9 @@ struct ArchiveBundles {
         var total = 0
         // Depth first in name order, as the reader walks a folder on disk:
         // a stack of folders, each with its sorted names and the next one to take.
+        // Hidden names are never part of a bundle, as on disk.
         func level(_ folder: Folder, _ relative: String) -> (Folder, String, [String], Int) {
-            (folder, relative, (Array(folder.files.keys) + Array(folder.folders.keys)).sorted(), 0)
+            (folder, relative, (Array(folder.files.keys) + Array(folder.folders.keys)).filter { !$0.hasPrefix(".") }.sorted(), 0)
         }
         var stack = [level(folder, "")]
         walk: while let (current, relative, names, index) = stack.last {

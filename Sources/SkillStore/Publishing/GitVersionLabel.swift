@@ -63,9 +63,10 @@ public enum GitVersionLabel {
     static func mayBeInCheckout(_ directory: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         if let gitDirectory = environment["GIT_DIR"], !gitDirectory.isEmpty { return true }
         let ceilings = Set((environment["GIT_CEILING_DIRECTORIES"] ?? "").split(separator: ":").map {
-            URL(fileURLWithPath: String($0)).standardizedFileURL.path
+            URL(fileURLWithPath: String($0)).standardizedFileURL.resolvingSymlinksInPath().path
         })
-        var current = URL(fileURLWithPath: directory).standardizedFileURL.path
+        // git walks the real path: a symlink into a checkout is in it.
+        var current = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
         while true {
             if FileKind((current as NSString).appendingPathComponent(".git"), followingLinks: true) != .missing { return true }
             let parent = (current as NSString).deletingLastPathComponent

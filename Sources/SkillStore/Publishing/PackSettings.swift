@@ -62,34 +62,58 @@ struct PackSettings: Sendable, Equatable {
         }
     }
 
-    /// Finds the settings that apply to `folder`: the nearest settings file
-    /// at or above it, up to the root of its git checkout. `cache` holds
-    /// what each folder resolved to, so a pack of many skills reads its
-    /// file once.
-    static func applying(to folder: String, cache: inout [String: PackSettings?]) throws(InputRefused) -> PackSettings? {
+    /// Finds the settings that apply to `folder`, a skill's folder below
+    /// `root` (the path the publish was given): the nearest settings file
+    /// at or above it, up to the root of its git checkout; outside any
+    /// checkout, up to `root` and never above it, so that a file in an
+    /// unrelated folder above a downloaded pack (`/tmp`, a home folder)
+    /// never applies. Paths are compared with symlinks resolved. `cache`
+    /// holds what each folder resolved to, so a pack of many skills reads
+    /// its file once.
+    static func applying(
+        to folder: String, below root: String, cache: inout [String: PackSettings?]
+    ) throws(InputRefused) -> PackSettings? {
+        let root = resolved(root)
+        let bound = checkoutRoot(atOrAbove: root) ?? root
         var visited: [String] = []
-        var current = URL(fileURLWithPath: folder).standardizedFileURL.path
+        var current = resolved(folder)
         var found: PackSettings?
         while true {
-            if let cached = cache[current] {
+            let key = bound + "\u{0}" + current
+            if let cached = cache[key] {
                 found = cached
                 break
             }
-            visited.append(current)
+            visited.append(key)
             let file = (current as NSString).appendingPathComponent(fileName)
             if FileKind(file, followingLinks: true) == .file {
                 found = try PackSettings(readingFileAt: file)
                 break
             }
             let parent = (current as NSString).deletingLastPathComponent
-            if FileKind((current as NSString).appendingPathComponent(".git"), followingLinks: true) != .missing
-                || parent == current || parent.isEmpty
-            {
-                break
-            }
+            if current == bound || isCheckoutRoot(current) || parent == current || parent.isEmpty { break }
             current = parent
         }
-        for folder in visited { cache[folder] = .some(found) }
+        for key in visited { cache[key] = .some(found) }
         return found
+    }
+
+    private static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    private static func isCheckoutRoot(_ folder: String) -> Bool {
+        FileKind((folder as NSString).appendingPathComponent(".git"), followingLinks: true) != .missing
+    }
+
+    /// The root of the git checkout `folder` is in, if any.
+    private static func checkoutRoot(atOrAbove folder: String) -> String? {
+        var current = folder
+        while true {
+            if isCheckoutRoot(current) { return current }
+            let parent = (current as NSString).deletingLastPathComponent
+            if parent == current || parent.isEmpty { return nil }
+            current = parent
+        }
     }
 }

@@ -14,15 +14,27 @@ extension SkillBundle {
     /// `bundles(inArchive:)`: a folder's files under the folder `name`, a
     /// lone file as the file `name`, and what git said of the skill (when
     /// it was asked) in pax records on its SKILL.md.
-    public func archiveEntries(named name: String, gitLabel: GitVersionLabel.Outcome?) -> [TarArchive.Entry] {
+    ///
+    /// `nestedGitLabels` are those of the skills nested in this one's folder,
+    /// by their folder's path within it (`skills/inner`): they travel inside
+    /// this bundle, each on its own SKILL.md.
+    public func archiveEntries(
+        named name: String, gitLabel: GitVersionLabel.Outcome?,
+        nestedGitLabels: [String: GitVersionLabel.Outcome] = [:]
+    ) -> [TarArchive.Entry] {
         let attributes = gitLabel.map(TarArchive.attributes) ?? [:]
         guard source.kind == .folder else {
             return files.prefix(1).map { TarArchive.Entry(path: name, bytes: $0.bytes, executable: false, attributes: attributes) }
         }
         return files.map { file in
-            TarArchive.Entry(
-                path: name + "/" + file.path, bytes: file.bytes, executable: file.executable,
-                attributes: file.path == "SKILL.md" ? attributes : [:])
+            var fileAttributes: [String: String] = [:]
+            if file.path == "SKILL.md" {
+                fileAttributes = attributes
+            } else if file.path.hasSuffix("/SKILL.md"), let label = nestedGitLabels[String(file.path.dropLast("/SKILL.md".count))] {
+                fileAttributes = TarArchive.attributes(for: label)
+            }
+            return TarArchive.Entry(
+                path: name + "/" + file.path, bytes: file.bytes, executable: file.executable, attributes: fileAttributes)
         }
     }
 }

@@ -41,46 +41,50 @@ public struct SkillSource: Sendable, Hashable {
     public static func discover(_ paths: [String], namespace: String? = nil) throws(InputRefused) -> [SkillSource] {
         var sources: [SkillSource] = []
         var problems: [Diagnostic] = []
+        var settings: [String: PackSettings?] = [:]
+        // A skill named twice (`publish pack pack/pdf`) is one skill, published once.
+        var seen: Set<String> = []
         for path in paths {
+            var found: [SkillSource] = []
             // A path named on the command line is followed if it is a symlink;
             // only links inside a skill folder are held to its bounds.
             switch FileKind(path, followingLinks: true) {
             case .missing:
                 problems.append(Diagnostic(path: path, location: nil, message: "no such file or folder", code: "path-missing"))
             case .file:
-                sources.append(SkillSource(kind: .file, path: path))
+                found = [SkillSource(kind: .file, path: path)]
             case .directory:
                 // A pack that keeps its skills only in hidden folders
                 // (`.claude/skills/`, `.curated/`) is searched there too.
-                var found = skillFolders(under: path, hidden: false)
-                if found.isEmpty { found = skillFolders(under: path, hidden: true) }
-                if found.isEmpty {
+                var folders = skillFolders(under: path, hidden: false)
+                if folders.isEmpty { folders = skillFolders(under: path, hidden: true) }
+                if folders.isEmpty {
                     problems.append(Diagnostic(
                         path: path, location: nil,
                         message: "no SKILL.md in this folder or any folder below it", code: "skill-missing"))
                 }
-                sources += found.map { SkillSource(kind: .folder, path: $0) }
+                found = folders.map { SkillSource(kind: .folder, path: $0) }
             case .symlink, .other:
                 problems.append(Diagnostic(
                     path: path, location: nil, message: "not a regular file or folder", code: "path-kind"))
             }
-        }
-        guard problems.isEmpty else { throw InputRefused(problems) }
-        if let namespace {
-            for index in sources.indices { sources[index].namespace = namespace }
-            return sources
-        }
-        var settings: [String: PackSettings?] = [:]
-        for index in sources.indices {
-            let folder = sources[index].kind == .folder
-                ? sources[index].path : (sources[index].path as NSString).deletingLastPathComponent
-            do {
-                if let declared = try PackSettings.applying(to: folder.isEmpty ? "." : folder, cache: &settings)?.namespace {
-                    sources[index].namespace = declared
+            let root = found.first?.kind == .file ? (path as NSString).deletingLastPathComponent : path
+            for var source in found {
+                if let namespace {
+                    source.namespace = namespace
+                } else {
+                    let folder = source.kind == .folder ? source.path : (source.path as NSString).deletingLastPathComponent
+                    do {
+                        if let declared = try PackSettings.applying(
+                            to: folder.isEmpty ? "." : folder, below: root.isEmpty ? "." : root, cache: &settings)?.namespace {
+                            source.namespace = declared
+                        }
+                    } catch {
+                        // One broken settings file is reported once, not once per skill of its pack.
+                        problems += error.diagnostics.filter { problem in !problems.contains { $0.description == problem.description } }
+                    }
                 }
-            } catch {
-                // One broken settings file is reported once, not once per skill of its pack.
-                problems += error.diagnostics.filter { problem in !problems.contains { $0.description == problem.description } }
+                if seen.insert(URL(fileURLWithPath: source.path).standardizedFileURL.path).inserted { sources.append(source) }
             }
         }
         guard problems.isEmpty else { throw InputRefused(problems) }

@@ -35,7 +35,18 @@ struct RemotePublish {
         // is still sent, as a local publish goes on past a refused skill.
         var refusedHere: [InputRefused] = []
         var bundles: [(name: String, bundle: SkillBundle)] = []
+        // A skill nested in another's folder travels inside that one's
+        // bundle, and the server finds it there as a local publish does:
+        // by outer skill, the nested skills' sources and folders within it.
+        var nested: [String: [(source: SkillSource, folder: String)]] = [:]
+        var outerFolders: [String] = []
         for source in sources {
+            if source.folderName != nil,
+               let outer = outerFolders.last(where: { source.path.hasPrefix($0 + "/") }) {
+                nested[outer, default: []].append((source, String(source.path.dropFirst(outer.count + 1))))
+                continue
+            }
+            if source.folderName != nil { outerFolders.append(source.path) }
             let name = Self.archivePath(of: source, number: bundles.count + refusedHere.count + 1)
             if let earlier = localPath[name] {
                 refusedHere.append(InputRefused([Diagnostic(
@@ -58,15 +69,25 @@ struct RemotePublish {
 
         // git runs a few processes per skill: on every core, as a local publish does.
         let labels = Mutex([GitVersionLabel.Outcome?](repeating: nil, count: bundles.count))
+        let nestedLabels = Mutex([[String: GitVersionLabel.Outcome]](repeating: [:], count: bundles.count))
         if version == nil {
             let bundles = bundles
+            let nested = nested
             DispatchQueue.concurrentPerform(iterations: bundles.count) { index in
                 let label = Self.gitLabel(for: bundles[index].bundle)
+                var inner: [String: GitVersionLabel.Outcome] = [:]
+                for (source, folder) in nested[bundles[index].bundle.source.path] ?? [] {
+                    if let bundle = try? SkillBundle(reading: source), let label = Self.gitLabel(for: bundle) {
+                        inner[folder] = label
+                    }
+                }
                 labels.withLock { $0[index] = label }
+                nestedLabels.withLock { $0[index] = inner }
             }
         }
         let entries = bundles.enumerated().flatMap { index, item in
-            item.bundle.archiveEntries(named: item.name, gitLabel: labels.withLock { $0[index] })
+            item.bundle.archiveEntries(
+                named: item.name, gitLabel: labels.withLock { $0[index] }, nestedGitLabels: nestedLabels.withLock { $0[index] })
         }
 
         // The server names files by their path in the archive; say them as
@@ -94,6 +115,7 @@ struct RemotePublish {
         report.results = reply.published.map { result in
             var result = result
             result.path = pathHere(result.path)
+            result.warnings = result.warnings?.map(local)
             return result
         }
         // One refusal per skill, as a local publish counts them.
