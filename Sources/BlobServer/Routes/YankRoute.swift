@@ -13,9 +13,8 @@ struct YankRoute: Sendable {
     func register(in router: inout Router) {
         for path in [APIPath.skillVersionYank, APIPath.skillVersionYank.inNamespace] {
             router.add("PUT", path.pattern) { request, parameters in
-                let reason = try Self.reason(request)
-                return try change(request, parameters) { store, skill, label, token in
-                    try store.yank(skill, label: label, reason: reason, by: "token:\(token.name)")
+                try change(request, parameters) { store, skill, label, token in
+                    try store.yank(skill, label: label, reason: try Self.reason(request), by: "token:\(token.name)")
                 }
             }
             router.add("DELETE", path.pattern) { request, parameters in

@@ -38,7 +38,17 @@ struct OutdatedCommand: Command {
         let catalog = try context.catalog()
         var entries: [Entry] = []
         for skill in lock.skills {
-            let latest = try catalog.version(SkillAddress(skill.key))
+            let latest: SkillVersion
+            do {
+                latest = try catalog.version(SkillAddress(skill.key))
+            } catch SkillStoreError.notFound(let why) {
+                // Every version yanked, or the skill gone: said for this
+                // skill, while the others are still compared.
+                entries.append(Entry(
+                    namespace: skill.namespace, name: skill.name, locked: skill.label, latest: "-", outdated: false,
+                    changes: [], note: why))
+                continue
+            }
             var entry = Entry(
                 namespace: skill.namespace, name: skill.name, locked: skill.label, latest: latest.label,
                 outdated: latest.manifest != skill.manifest, changes: [])
