@@ -12,9 +12,10 @@ import SkillStore
 /// reads them.
 public final class MCPServer {
     public static let skillsExtension = "io.modelcontextprotocol/skills"
-    /// Resources per `resources/list` page, skills per `skills/list` page.
-    public static let resourcePageSize = 200
-    public static let skillPageSize = 50
+    /// Resources per `resources/list` page, skills per `skills/list` page
+    /// (settable so that tests page through a few skills).
+    public var resourcePageSize = 200
+    public var skillPageSize = 50
     /// How long a client may keep a listing (the store changes only when
     /// someone publishes or yanks).
     static let cacheMilliseconds = 60_000
@@ -179,7 +180,7 @@ public final class MCPServer {
         /// Adds the files of `skill` from `start`; false when the page filled first.
         func add(_ skill: PublishedSkill, from start: Int) -> Bool {
             for index in start..<skill.files.count {
-                if resources.count == Self.resourcePageSize {
+                if resources.count == resourcePageSize {
                     next = PageCursor(skill: skill.key, nextFile: index)
                     return false
                 }
@@ -192,16 +193,16 @@ public final class MCPServer {
             _ = add(skill, from: start)
         }
         listing: while next == nil {
-            let keys = try library.skills(after: after, limit: Self.skillPageSize)
+            let keys = try library.skills(after: after, limit: skillPageSize)
             for key in keys {
                 after = key
                 guard let skill = try library.published(key) else { continue }
                 if !add(skill, from: 0) { break listing }
             }
-            if keys.count < Self.skillPageSize { break }
+            if keys.count < skillPageSize { break }
         }
         // A page that ended exactly at a skill's last file resumes after it.
-        if next == nil, resources.count == Self.resourcePageSize, let after {
+        if next == nil, resources.count == resourcePageSize, let after {
             next = PageCursor(skill: after)
         }
         var members: [(String, JSONValue)] = [("resources", .array(resources))]
@@ -255,14 +256,14 @@ public final class MCPServer {
 
     private func listSkills(_ params: JSONValue) throws -> JSONValue {
         let cursor = try Self.cursor(params)
-        let keys = try library.skills(after: cursor?.skill, limit: Self.skillPageSize + 1)
+        let keys = try library.skills(after: cursor?.skill, limit: skillPageSize + 1)
         var entries: [JSONValue] = []
-        for key in keys.prefix(Self.skillPageSize) {
+        for key in keys.prefix(skillPageSize) {
             if let skill = try library.published(key) { entries.append(Self.skillEntry(skill)) }
         }
         var members: [(String, JSONValue)] = [("resultType", .string("complete")), ("skills", .array(entries))]
-        if keys.count > Self.skillPageSize {
-            members.append(("nextCursor", .string(PageCursor(skill: keys[Self.skillPageSize - 1]).encoded)))
+        if keys.count > skillPageSize {
+            members.append(("nextCursor", .string(PageCursor(skill: keys[skillPageSize - 1]).encoded)))
         }
         members += [("ttlMs", .integer(Self.cacheMilliseconds)), ("cacheScope", .string("public"))]
         return .object(members)
