@@ -19,6 +19,8 @@ public final class MCPServer {
     /// How long a client may keep a listing (the store changes only when
     /// someone publishes or yanks).
     static let cacheMilliseconds = 60_000
+    /// The methods whose 2026-07-28 results say how long they may be cached.
+    static let cacheableMethods: Set<String> = ["resources/list", "resources/read", "resources/templates/list", "tools/list"]
 
     let library: SkillLibrary
     let tools: SkillTools
@@ -71,8 +73,12 @@ public final class MCPServer {
             let params = try Self.params(of: message)
             let modern = try Self.modernRevision(params) != nil
             var result = try answer(method, params: params)
-            if modern, case .object(var members) = result, !members.contains(where: { $0.0 == "resultType" }) {
-                members.append(("resultType", .string("complete")))
+            if modern, case .object(var members) = result {
+                // 2026-07-28 marks every result complete, and lets clients cache listings and reads.
+                if !members.contains(where: { $0.0 == "resultType" }) { members.append(("resultType", .string("complete"))) }
+                if Self.cacheableMethods.contains(method), !members.contains(where: { $0.0 == "ttlMs" }) {
+                    members += [("ttlMs", .integer(Self.cacheMilliseconds)), ("cacheScope", .string("public"))]
+                }
                 result = .object(members)
             }
             return .object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)])

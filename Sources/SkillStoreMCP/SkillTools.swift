@@ -18,11 +18,16 @@ struct SkillTools {
 
     // MARK: Definitions
 
-    private static func schema(_ properties: [(String, JSONValue)], required: [String]) -> JSONValue {
-        .object([
+    /// An input schema is closed (an unknown argument is an error); an
+    /// output schema names the members a caller can rely on and leaves room
+    /// for the rest of the report.
+    private static func schema(_ properties: [(String, JSONValue)], required: [String], closed: Bool = true) -> JSONValue {
+        var members: [(String, JSONValue)] = [
             ("type", .string("object")), ("properties", .object(properties)),
-            ("required", .array(required.map(JSONValue.string))), ("additionalProperties", .bool(false)),
-        ])
+            ("required", .array(required.map(JSONValue.string))),
+        ]
+        if closed { members.append(("additionalProperties", .bool(false))) }
+        return .object(members)
     }
 
     private static func string(_ description: String) -> JSONValue {
@@ -67,7 +72,7 @@ struct SkillTools {
                 ("query", .object([("type", .string("string"))])),
                 ("skills", objectArray),
                 ("sources", objectArray),
-            ], required: ["query", "skills", "sources"])),
+            ], required: ["query", "skills", "sources"], closed: false)),
         ]),
         .object([
             ("name", .string("get_skill")),
@@ -83,7 +88,7 @@ struct SkillTools {
                 ("latest", .object([("type", .string("boolean"))])),
                 ("files", objectArray),
                 ("text", .object([("type", .string("string"))])),
-            ], required: ["namespace", "name", "label", "id", "latest", "files", "text"])),
+            ], required: ["namespace", "name", "label", "id", "latest", "files", "text"], closed: false)),
         ]),
         .object([
             ("name", .string("skill_provenance")),
@@ -99,7 +104,7 @@ struct SkillTools {
                 ("by_label", .object([("type", .string("object"))])),
                 ("unlabelled_share", .object([("type", .string("number"))])),
                 ("items", objectArray),
-            ], required: ["namespace", "name", "label", "by_label", "items"])),
+            ], required: ["namespace", "name", "label", "by_label", "items"], closed: false)),
         ]),
         .object([
             ("name", .string("check_skill")),
@@ -118,7 +123,7 @@ struct SkillTools {
                 ("errors", .object([("type", .string("integer"))])),
                 ("warnings", .object([("type", .string("integer"))])),
                 ("diagnostics", objectArray),
-            ], required: ["namespace", "name", "label", "errors", "warnings", "diagnostics"])),
+            ], required: ["namespace", "name", "label", "errors", "warnings", "diagnostics"], closed: false)),
         ]),
     ]
 

@@ -82,7 +82,12 @@ import TestSupport
         #expect(discovered["resultType"] == .string("complete"))
         #expect(try result("ping", meta) == .object([("resultType", .string("complete"))]))
         #expect(try result("ping") == .object([]))
-        #expect(try result("tools/list", meta)["resultType"] == .string("complete"))
+        for method in ["tools/list", "resources/list", "resources/templates/list"] {
+            let listed = try result(method, meta)
+            #expect(listed["resultType"] == .string("complete"), "\(method)")
+            #expect(listed["ttlMs"] != nil && listed["cacheScope"] == .string("public"), "\(method)")
+            #expect(try result(method)["ttlMs"] == nil, "\(method)")
+        }
     }
 
     @Test func aRevisionTheServerDoesNotSpeakIsRefusedWithTheOnesItDoes() {
