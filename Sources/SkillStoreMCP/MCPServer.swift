@@ -221,7 +221,8 @@ public final class MCPServer {
         if file.path == "SKILL.md" {
             members.append(("name", .string(skill.declaredName)))
             members.append(("title", .string("\(skill.key) \(skill.version.label)")))
-            members.append(("description", skill.frontMatter["description"] ?? .string(skill.version.description)))
+            let description = skill.frontMatter["description"]?.stringValue ?? skill.version.description
+            members.append(("description", .string(description)))
             members.append(("mimeType", .string("text/markdown")))
         } else {
             members.append(("name", .string("\(skill.key)/\(file.path)")))
