@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SkillStore", targets: ["SkillStore"]),
         .library(name: "SkillStoreAPI", targets: ["SkillStoreAPI"]),
         .library(name: "BlobServer", targets: ["BlobServer"]),
+        .library(name: "SkillStoreMCP", targets: ["SkillStoreMCP"]),
         .executable(name: "skillctl", targets: ["skillctl"]),
     ],
     targets: [
@@ -66,11 +67,14 @@ let package = Package(
         // HTTP on libmicrohttpd: the transport owns the C daemon, the routes
         // only ever see Swift requests and responses.
         .target(name: "BlobServer", dependencies: ["SkillStore", "SkillStoreAPI", "CMicroHTTPD"]),
+        // MCP (JSON-RPC 2.0) over a store: the protocol, the skill:// resources,
+        // the Skills extension and the tools. Transport-neutral but for stdio.
+        .target(name: "SkillStoreMCP", dependencies: ["SkillStore", "SkillStoreAPI"]),
         // mimalloc replaces glibc's malloc in the executable: a publish
         // allocates millions of small strings on three threads, and glibc's
         // allocator cost 13% of a 20,000-skill publish (docs/benchmarks.md).
         .executableTarget(
-            name: "skillctl", dependencies: ["SkillStore", "SkillStoreAPI", "BlobServer", "CCurl"],
+            name: "skillctl", dependencies: ["SkillStore", "SkillStoreAPI", "BlobServer", "SkillStoreMCP", "CCurl"],
             linkerSettings: [.linkedLibrary("mimalloc")], plugins: ["EmbedBuildCommitPlugin"]),
 
         // Helpers every test target shares: temporary folders, a process
@@ -79,6 +83,7 @@ let package = Package(
         .testTarget(name: "SkillStoreTests", dependencies: ["SkillStore", "TestSupport"]),
         .testTarget(name: "SkillStoreAPITests", dependencies: ["SkillStoreAPI", "SkillStore", "TestSupport"]),
         .testTarget(name: "BlobServerTests", dependencies: ["BlobServer", "SkillStoreAPI", "SkillStore", "TestSupport"]),
+        .testTarget(name: "SkillStoreMCPTests", dependencies: ["SkillStoreMCP", "SkillStore", "TestSupport"]),
         .testTarget(name: "SkillctlTests", dependencies: ["skillctl", "SkillStore", "BlobServer", "TestSupport"]),
     ]
 )

@@ -28,6 +28,8 @@ public struct APIPath: Hashable, Sendable {
     public static let sources = APIPath("/api/v1/sources")
     public static let openAPIDocument = APIPath("/api/v1/openapi.json")
     public static let health = APIPath("/healthz")
+    /// The Agent Skills Discovery index (`DiscoveryIndex`).
+    public static let discoveryIndex = APIPath("/.well-known/agent-skills/index.json")
     public static let metrics = APIPath("/metrics")
 
     /// The namespaces that hold skills, with how many each.
@@ -53,7 +55,7 @@ public struct APIPath: Hashable, Sendable {
     /// Every route, in the order the server registers them (the blob
     /// route first: it is the one asked for most).
     public static let all: [APIPath] = [blob] + skillRoutes + skillRoutes.map(\.inNamespace) + [
-        blobVersions, search, sources, namespaces, openAPIDocument, health, metrics,
+        blobVersions, search, sources, namespaces, openAPIDocument, health, metrics, discoveryIndex,
     ]
 
     /// The list routes, which page with `limit` and `cursor` (`ListPaging`).

@@ -71,6 +71,7 @@ import SkillStoreAPI
         "/metrics",
         "/api/v1/namespaces",
         "/api/v1/skills/{name}/versions/{label}/yank",
+        "/.well-known/agent-skills/index.json",
     ] as Set<String>).union(namespacedPatterns)
 
     /// Every route of skills, also under a namespace.

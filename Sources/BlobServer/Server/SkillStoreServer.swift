@@ -52,6 +52,7 @@ public final class SkillStoreServer: Sendable {
         SkillRoutes(pool: pool, blobs: blobs).register(in: &router)
         PublishRoute(pool: pool).register(in: &router)
         YankRoute(pool: pool).register(in: &router)
+        DiscoveryIndexRoute(pool: pool).register(in: &router)
         let openAPIDocument = ResponseBytes(Array(OpenAPIDocument.json.utf8))
         router.add("GET", APIPath.openAPIDocument.pattern, quick: true) { _, _ in
             HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: openAPIDocument)
