@@ -91,6 +91,8 @@ struct RemotePublish {
         report.results = reply.published.map { result in
             var result = result
             result.path = pathHere(result.path)
+            // Said with the paths here, as a local publish says them.
+            result.warnings = result.warnings?.map(local)
             return result
         }
         // One refusal per skill, as a local publish counts them.
