@@ -234,20 +234,27 @@ public struct SkillChecker {
     // so that both say exactly the same.
 
     static func timeMismatch(_ citation: Citation, path: String) -> Diagnostic? {
-        guard let urlTime = citation.urlTime, !citation.textTimes.isEmpty, !citation.textTimes.contains(urlTime) else {
-            return nil
+        timeMismatch(urlTime: citation.urlTime, textTimes: citation.textTimes).map {
+            Diagnostic(path: path, location: citation.location, message: $0, code: "time-mismatch")
         }
-        let written = citation.textTimes.map(TimeText.format).joined(separator: ", ")
-        return Diagnostic(
-            path: path, location: citation.location,
-            message: "link text says \(written) but its URL starts at \(TimeText.format(urlTime)) (\(urlTime) s)",
-            code: "time-mismatch")
+    }
+
+    /// Why a link whose URL starts at `urlTime` contradicts the times its
+    /// text gives, if it does.
+    static func timeMismatch(urlTime: Int?, textTimes: [Int]) -> String? {
+        guard let urlTime, !textTimes.isEmpty, !textTimes.contains(urlTime) else { return nil }
+        let written = textTimes.map(TimeText.format).joined(separator: ", ")
+        return "link text says \(written) but its URL starts at \(TimeText.format(urlTime)) (\(urlTime) s)"
     }
 
     static func missingBundleFile(_ citation: Citation, path: String) -> Diagnostic {
         Diagnostic(
-            path: path, location: citation.location,
-            message: "links to '\(citation.target)', which is not in the skill's folder", code: "bundle-link-missing")
+            path: path, location: citation.location, message: missingBundleFileMessage(target: citation.target),
+            code: "bundle-link-missing")
+    }
+
+    static func missingBundleFileMessage(target: String) -> String {
+        "links to '\(target)', which is not in the skill's folder"
     }
 
     static func duplicateRules(_ rules: [Rule], path: String) -> [Diagnostic] {

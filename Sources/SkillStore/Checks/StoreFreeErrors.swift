@@ -6,10 +6,10 @@
 /// `check` reads every link into a `Citation` with the claims around it;
 /// doing that at publish made a 20,000-skill publish 8-17% slower. Here one
 /// walk over the parsed tree looks at link URLs: a web URL without `=`
-/// (most of them) can be no finding and costs a byte scan; a URL with `=`
-/// may carry a time, read with the link's text; one without a scheme is a
-/// path into the bundle. Only a block with a finding is flattened as the
-/// graph extractor flattens it, for the exact location `check` reports.
+/// (most of them) can be no finding and costs a byte scan; for a URL with
+/// `=` only its time is read, and the link's text when it has one; only a
+/// relative URL is parsed whole, as a path into the bundle. No block is
+/// flattened unless a finding needs it to be located exactly as `check`.
 enum StoreFreeErrors {
     /// The codes found here: a version's recorded warnings with these codes
     /// are what `check` finds again as errors.
@@ -91,36 +91,50 @@ enum StoreFreeErrors {
         private mutating func check(
             _ url: String, _ node: MarkdownNode, index: Int, of block: MarkdownNode, flattened: inout FlatText?
         ) {
-            let target = CitationTarget(url, registry: registry)
-            // The link text is needed only for a URL with a time.
-            let textTimes = target.time == nil ? [] : TimeText.times(in: Self.flatText(of: node.children))
-            let citation = Citation(
-                text: "", url: url, target: target.target, fragment: target.fragment, kind: target.kind,
-                location: node.start ?? SourceLocation(line: 1, column: 1), urlTime: target.time, textTimes: textTimes,
-                claim: nil)
-            var findings: [Diagnostic] = []
-            if let mismatch = SkillChecker.timeMismatch(citation, path: path) { findings.append(mismatch) }
+            let bytes = url.utf8
+            var findings: [(message: String, code: String)] = []
+            var linkText: String?
+            // A time, as `CitationTarget` reads it, needs a `=`; the URL is
+            // not parsed further unless it has one.
+            if bytes.contains(UInt8(ascii: "=")) {
+                let (withoutFragment, fragment) = CitationTarget.split(url, at: UInt8(ascii: "#"))
+                let query = CitationTarget.split(withoutFragment, at: UInt8(ascii: "?")).1
+                if let urlTime = CitationTarget.time(fromQuery: query) ?? CitationTarget.time(fromQuery: fragment) {
+                    let text = Self.flatText(of: node.children)
+                    linkText = text
+                    if let mismatch = SkillChecker.timeMismatch(urlTime: urlTime, textTimes: TimeText.times(in: text)) {
+                        findings.append((mismatch, "time-mismatch"))
+                    }
+                }
+            }
             // The links `check` follows into the bundle: relative, not to
             // SKILL.md itself, and not a `#t=70` time.
-            if let bundle, citation.kind == .bundle, !citation.target.isEmpty, citation.target != "SKILL.md",
-               !(citation.fragment?.contains("=") ?? false)
-            {
-                if bundlePaths == nil { bundlePaths = Set(bundle.map(\.path)) }
-                if !bundlePaths!.contains(SkillChecker.normalizedBundlePath(citation.target)) {
-                    findings.append(SkillChecker.missingBundleFile(citation, path: path))
+            if let bundle, !(bytes.starts(with: "https:".utf8) || bytes.starts(with: "http:".utf8)) {
+                let target = CitationTarget(url, registry: registry)
+                if target.kind == .bundle, !target.target.isEmpty, target.target != "SKILL.md",
+                   !(target.fragment?.contains("=") ?? false)
+                {
+                    if bundlePaths == nil { bundlePaths = Set(bundle.map(\.path)) }
+                    if !bundlePaths!.contains(SkillChecker.normalizedBundlePath(target.target)) {
+                        findings.append((SkillChecker.missingBundleFileMessage(target: target.target), "bundle-link-missing"))
+                    }
                 }
             }
             guard !findings.isEmpty else { return }
-            // Rare, so exactness is cheap here: the extractor's own flattening
-            // says whether the block is read at all (not when its text is
-            // empty) and where a link without a position of its own starts.
-            if flattened == nil { flattened = FlatText(block.children, fallback: block.start) }
-            guard let text = flattened, !text.bytes.isEmpty, index < text.links.count else { return }
-            let link = text.links[index]
-            let location = link.location ?? text.location(of: link.range.lowerBound) ?? SourceLocation(line: 1, column: 1)
-            for var finding in findings {
-                finding.location = location
-                found.append(finding)
+            // A link with text of its own makes its block one the extractor
+            // reads, and `FlatText` places it where cmark does. Otherwise
+            // (rare) the extractor's own flattening says whether the block is
+            // read at all and where the link starts.
+            var location = node.start
+            if location == nil || (linkText ?? Self.flatText(of: node.children)).isEmpty {
+                if flattened == nil { flattened = FlatText(block.children, fallback: block.start) }
+                guard let text = flattened, !text.bytes.isEmpty, index < text.links.count else { return }
+                let link = text.links[index]
+                location = link.location ?? text.location(of: link.range.lowerBound)
+            }
+            for (message, code) in findings {
+                found.append(Diagnostic(
+                    path: path, location: location ?? SourceLocation(line: 1, column: 1), message: message, code: code))
             }
         }
 
