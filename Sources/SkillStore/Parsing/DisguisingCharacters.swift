@@ -13,6 +13,9 @@ public enum DisguisingCharacters {
     /// hide text, and multi-line messages are made of them.
     public static func contains(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
+        // Printable ASCII first: most text is, and the category lookup below
+        // made escaping a line of output cost some 30,000 instructions.
+        case 0x20...0x7E: return false
         case 0x0A, 0x09: return false
         case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL and C1 controls
         case 0x2028, 0x2029: return true  // line and paragraph separators
