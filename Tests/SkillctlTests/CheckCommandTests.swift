@@ -212,6 +212,41 @@ import TestSupport
         #expect(result.output.contains("names skill 'missing-skill', which is not in the store"))
     }
 
+    @Test("Skills on disk checked together see each other: a skill named by another of the run is not unresolved")
+    func skillsCheckedTogetherSeeEachOther() throws {
+        let check = try CheckFixture()
+        try check.publishFirstSkill()
+        // "R7" starts in column 47.
+        try check.skill("alpha-skill", "Use `beta-skill` in R1, then `gamma-skill` in R7.\n")
+        try check.skill("beta-skill", "## Rules\n\n1. Fold.\n")
+        try check.skill("gamma-skill", "After `alpha-skill`, fold.\n")
+
+        let together = try check.run(["check", "alpha-skill", "beta-skill", "gamma-skill"])
+
+        #expect(together.status == 0, "\(together.stderr)")
+        // gamma-skill has no R7: that link is still reported, against the skill of this run.
+        #expect(findings(together) == ["alpha-skill/SKILL.md:9:47: warning: [rule-unresolved]"])
+        #expect(together.output.contains("links to gamma-skill#R7, but 'gamma-skill' has no rule R7"))
+
+        // Alone, the same skill's link is unresolved, as before.
+        let alone = try check.run(["check", "gamma-skill"])
+        #expect(findings(alone) == ["gamma-skill/SKILL.md:9:8: warning: [skill-unresolved]"])
+    }
+
+    @Test("A pack checked as one argument sees its own skills, and findings keep the order of the arguments")
+    func aPackSeesItsOwnSkills() throws {
+        let check = try CheckFixture()
+        try check.publishFirstSkill()
+        try check.skill("pack/one-skill", "Then use `two-skill`, rule R1.\n")
+        try check.skill("pack/two-skill", "## Rules\n\n1. Fold.\n")
+        try check.skill("lone-skill", "Fold [the notes](references/notes.md).\n")
+
+        let result = try check.run(["check", "lone-skill", "pack"])
+
+        #expect(result.status == 1)
+        #expect(findings(result) == ["lone-skill/SKILL.md:9:6: error: [bundle-link-missing]"])
+    }
+
     @Test("A rule link to a skill not yet published is a warning [rule-unresolved]; publishing it resolves the link")
     func ruleUnresolvedUntilTheTargetIsPublished() throws {
         let check = try CheckFixture()

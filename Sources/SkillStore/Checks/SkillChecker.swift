@@ -10,7 +10,7 @@ import Foundation
 /// | `time-mismatch` | error | a link's text gives a time its URL does not |
 /// | `bundle-link-missing` | error | a relative link names a file the bundle lacks |
 /// | `anchor-unresolved` | warning (error with strict) | a fragment names no section of a stored source or bundle file |
-/// | `skill-unresolved` | warning | a skill named in backticks is not in the store |
+/// | `skill-unresolved` | warning | a skill named in backticks is neither in the store nor checked in the same run |
 /// | `rule-unresolved` | warning | a rule link names a rule the skill does not have |
 /// | `label-undeclared` | warning | a label is used but the legend does not declare it |
 /// | `rule-duplicate` | error | two rules share an id |
@@ -29,30 +29,69 @@ public struct SkillChecker {
 
     /// Checks an unpublished skill on disk.
     public func check(_ source: SkillSource) -> [Diagnostic] {
+        check([source])[0]
+    }
+
+    /// Checks unpublished skills on disk together, one list of findings per
+    /// source, in order. A skill or rule link to another skill of the same
+    /// run (in the linking skill's namespace) resolves to that skill as it
+    /// is on disk: they are meant to be published together, and the store,
+    /// if any, may not have it yet.
+    public func check(_ sources: [SkillSource]) -> [[Diagnostic]] {
+        let vocabulary = (try? store?.labelVocabulary()) ?? .standard
+        let loaded = sources.map { load($0, vocabulary: vocabulary) }
+        var companions: [SkillKey: Set<String>] = [:]
+        for case .success(let skill) in loaded where companions[skill.key] == nil {
+            companions[skill.key] = Set(skill.graph.rules.map(\.id))
+        }
+        return loaded.map { result in
+            switch result {
+            case .failure(let refused):
+                return refused.diagnostics
+            case .success(let skill):
+                return skill.warnings + check(
+                    graph: skill.graph, frontMatter: skill.frontMatter, skill: skill.key, path: skill.path,
+                    bundle: skill.bundle, companions: companions)
+            }
+        }
+    }
+
+    /// A skill on disk, read and parsed for checking.
+    private struct LoadedSkill {
+        var key: SkillKey
+        var path: String
+        var frontMatter: YAMLNode
+        var warnings: [Diagnostic]
+        var graph: SkillGraph
+        var bundle: [String: [UInt8]]?
+    }
+
+    private func load(_ source: SkillSource, vocabulary: LabelVocabulary) -> Result<LoadedSkill, InputRefused> {
         let path = source.skillFilePath
         let files: [BundleFile]
         do {
             files = try BundleReader().read(source)
         } catch {
-            return error.diagnostics
+            return .failure(InputRefused(error.diagnostics))
         }
         guard let skillFile = files.first(where: { $0.path == "SKILL.md" }) else {
-            return [Diagnostic(path: source.path, location: nil, message: "the folder has no SKILL.md", code: "skill-missing")]
+            return .failure(InputRefused([
+                Diagnostic(path: source.path, location: nil, message: "the folder has no SKILL.md", code: "skill-missing")
+            ]))
         }
         let document: SkillDocument
         do {
             document = try SkillDocument.parse(skillFile.bytes, path: path, folderName: source.folderName, strict: strict)
         } catch {
-            return error.diagnostics
+            return .failure(InputRefused(error.diagnostics))
         }
-        let vocabulary = (try? store?.labelVocabulary()) ?? .standard
-        let graph = GraphExtractor.extract(from: document, vocabulary: vocabulary)
         // A lone SKILL.md has no bundle to check relative links against.
         let bundle: [String: [UInt8]]? = source.kind == .folder
             ? Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first }) : nil
-        return document.warnings + check(
-            graph: graph, frontMatter: document.frontMatter, skill: SkillKey(namespace: source.namespace, name: document.name),
-            path: path, bundle: bundle)
+        return .success(LoadedSkill(
+            key: SkillKey(namespace: source.namespace, name: document.name), path: path,
+            frontMatter: document.frontMatter, warnings: document.warnings,
+            graph: GraphExtractor.extract(from: document, vocabulary: vocabulary), bundle: bundle))
     }
 
     /// Checks a published version, with its stored bundle.
@@ -71,8 +110,9 @@ public struct SkillChecker {
             bundle[file.path] = file.path.hasSuffix(".md") ? try store.blob(.id(file.id)).bytes : []
         }
         // The warnings recorded at publish, not found again: the folder the
-        // skill was published from is known only then.
-        let warnings = (version.warnings ?? []).map {
+        // skill was published from is known only then. Those that are this
+        // checker's own errors, recorded as warnings, are found again below.
+        let warnings = (version.warnings ?? []).filter { !StoreFreeErrors.codes.contains($0.code) }.map {
             Diagnostic(path: path, location: $0.location, severity: .warning, message: $0.message, code: $0.code)
         }
         return warnings + check(
@@ -81,7 +121,8 @@ public struct SkillChecker {
     }
 
     private func check(
-        graph: SkillGraph, frontMatter: YAMLNode, skill: SkillKey, path: String, bundle: [String: [UInt8]]?
+        graph: SkillGraph, frontMatter: YAMLNode, skill: SkillKey, path: String, bundle: [String: [UInt8]]?,
+        companions: [SkillKey: Set<String>] = [:]
     ) -> [Diagnostic] {
         let name = skill.name
         var found: [Diagnostic] = []
@@ -91,12 +132,7 @@ public struct SkillChecker {
         let anchorSeverity: Diagnostic.Severity = strict ? .error : .warning
 
         for citation in graph.citations {
-            if let urlTime = citation.urlTime, !citation.textTimes.isEmpty, !citation.textTimes.contains(urlTime) {
-                let written = citation.textTimes.map(TimeText.format).joined(separator: ", ")
-                report(citation.location, .error,
-                       "link text says \(written) but its URL starts at \(TimeText.format(urlTime)) (\(urlTime) s)",
-                       "time-mismatch")
-            }
+            if let mismatch = Self.timeMismatch(citation, path: path) { found.append(mismatch) }
             // `#t=70` is a time, not a section.
             if let fragment = citation.fragment, fragment.contains("=") { continue }
             switch citation.kind {
@@ -110,8 +146,7 @@ public struct SkillChecker {
                 guard let bundle else { continue }
                 let target = Self.normalizedBundlePath(citation.target)
                 guard let bytes = bundle[target] else {
-                    report(citation.location, .error,
-                           "links to '\(citation.target)', which is not in the skill's folder", "bundle-link-missing")
+                    found.append(Self.missingBundleFile(citation, path: path))
                     continue
                 }
                 if let fragment = citation.fragment, target.hasSuffix(".md"),
@@ -142,9 +177,17 @@ public struct SkillChecker {
                 }
                 continue
             }
-            guard let store else { continue }
             // Links resolve within the linking skill's namespace, as the store resolves them.
             let target = SkillKey(namespace: skill.namespace, name: link.skill)
+            if let rules = companions[target] {
+                if let rule = link.rule, !rules.contains(rule) {
+                    reported.insert(key)
+                    report(link.location, .warning, "links to \(link.skill)#\(rule), but '\(link.skill)' has no rule \(rule)",
+                           "rule-unresolved")
+                }
+                continue
+            }
+            guard let store else { continue }
             let exists = (try? store.skillExists(target)) ?? false
             if let rule = link.rule {
                 let resolved = ((try? store.latestVersion(of: target, hasRule: rule)) ?? nil) == true
@@ -174,14 +217,7 @@ public struct SkillChecker {
                    "label-undeclared")
         }
 
-        var ruleLines: [String: SourceLocation] = [:]
-        for rule in graph.rules {
-            if let first = ruleLines[rule.id] {
-                report(rule.location, .error, "rule \(rule.id) is already defined at line \(first.line)", "rule-duplicate")
-            } else {
-                ruleLines[rule.id] = rule.location
-            }
-        }
+        found += Self.duplicateRules(graph.rules, path: path)
 
         let environment = frontMatter["metadata"]?["verified"] ?? frontMatter["verified"]
             ?? frontMatter["metadata"]?["environment"]
@@ -191,7 +227,53 @@ public struct SkillChecker {
                    "has measured claims but does not say where they were measured (set metadata.verified)",
                    "measured-without-environment")
         }
-        return found.sorted { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
+        return Self.inReadingOrder(found)
+    }
+
+    // The findings a publish looks for too (`StoreFreeErrors`), written once
+    // so that both say exactly the same.
+
+    static func timeMismatch(_ citation: Citation, path: String) -> Diagnostic? {
+        timeMismatch(urlTime: citation.urlTime, textTimes: citation.textTimes).map {
+            Diagnostic(path: path, location: citation.location, message: $0, code: "time-mismatch")
+        }
+    }
+
+    /// Why a link whose URL starts at `urlTime` contradicts the times its
+    /// text gives, if it does.
+    static func timeMismatch(urlTime: Int?, textTimes: [Int]) -> String? {
+        guard let urlTime, !textTimes.isEmpty, !textTimes.contains(urlTime) else { return nil }
+        let written = textTimes.map(TimeText.format).joined(separator: ", ")
+        return "link text says \(written) but its URL starts at \(TimeText.format(urlTime)) (\(urlTime) s)"
+    }
+
+    static func missingBundleFile(_ citation: Citation, path: String) -> Diagnostic {
+        Diagnostic(
+            path: path, location: citation.location, message: missingBundleFileMessage(target: citation.target),
+            code: "bundle-link-missing")
+    }
+
+    static func missingBundleFileMessage(target: String) -> String {
+        "links to '\(target)', which is not in the skill's folder"
+    }
+
+    static func duplicateRules(_ rules: [Rule], path: String) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        var ruleLines: [String: SourceLocation] = [:]
+        for rule in rules {
+            if let first = ruleLines[rule.id] {
+                found.append(Diagnostic(
+                    path: path, location: rule.location, message: "rule \(rule.id) is already defined at line \(first.line)",
+                    code: "rule-duplicate"))
+            } else {
+                ruleLines[rule.id] = rule.location
+            }
+        }
+        return found
+    }
+
+    static func inReadingOrder(_ found: [Diagnostic]) -> [Diagnostic] {
+        found.sorted { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
     }
 
     /// `./references/a.md` and `references/./a.md` as `references/a.md`.

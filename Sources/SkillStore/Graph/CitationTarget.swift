@@ -53,14 +53,14 @@ struct CitationTarget {
         return CitationTarget(base, registry: nil).target
     }
 
-    private static func split(_ text: String, at mark: UInt8) -> (String, String?) {
+    static func split(_ text: String, at mark: UInt8) -> (String, String?) {
         let utf8 = text.utf8
         guard let index = utf8.firstIndex(of: mark) else { return (text, nil) }
         return (String(text[..<index]), String(text[utf8.index(after: index)...]))
     }
 
     /// `time=70`, `t=70`, `t=70s`, `t=1m10s`, `t=1h2m3s` in a query or fragment.
-    private static func time(fromQuery query: String?) -> Int? {
+    static func time(fromQuery query: String?) -> Int? {
         guard let query else { return nil }
         guard query.utf8.contains(0x3D) else { return nil }  // no '=', no time
         for pair in query.split(separator: "&") {

@@ -5,7 +5,8 @@ import Foundation
 struct SkillPreparer: Sendable {
     /// `--version`, applied to every skill.
     let version: String?
-    /// `--strict`: refuse what the Agent Skills rules forbid instead of warning.
+    /// `--strict`: refuse what the Agent Skills rules forbid, and the errors
+    /// `check` finds in the skill's own files, instead of warning.
     var strict = false
     let vocabulary: LabelVocabulary
 
@@ -25,13 +26,23 @@ struct SkillPreparer: Sendable {
         let manifestBytes = manifest.canonicalJSON()
         let manifestDigest = BlobDigest(of: manifestBytes)
         let (label, labelNote) = try versionLabel(for: bundle, document: document, bundleID: manifestDigest.id)
+        let rows = VersionRows(document: document, vocabulary: vocabulary)
+        let checkErrors = StoreFreeErrors.find(
+            in: document, rules: rows.graph.rules, path: source.skillFilePath,
+            bundle: source.kind == .folder ? bundle.files : nil)
+        if strict && !checkErrors.isEmpty { throw InputRefused(checkErrors) }
         return PreparedSkill(
-            source: source, name: document.name, declaredName: document.declaredName, warnings: document.warnings,
+            source: source, name: document.name, declaredName: document.declaredName,
+            warnings: document.warnings + checkErrors.map { error in
+                var warning = error
+                warning.severity = .warning
+                return warning
+            },
             label: label, labelNote: labelNote, description: document.description,
             frontMatterJSON: document.frontMatter.jsonText(), nameLocation: document.frontMatter["name"]?.location,
             files: hashed,
             manifest: manifest, manifestBytes: manifestBytes, manifestDigest: manifestDigest,
-            rows: VersionRows(document: document, vocabulary: vocabulary))
+            rows: rows)
     }
 
     /// `--version`, else the front-matter's `version` or `metadata.version`,

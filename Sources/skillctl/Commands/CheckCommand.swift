@@ -6,8 +6,10 @@ struct CheckCommand: Command {
     static let summary = "Lint skills before or after publishing: validation, sources, links and labels."
     static let discussion = """
         Each argument is a SKILL.md, a skill folder or a pack on disk (checked
-        before publishing), or the name of a published skill. Diagnostics are
-        printed as path:line:col: error|warning: message [code]. Links and
+        before publishing), or the name of a published skill. Skills on disk
+        are checked together: a link from one to another resolves to it, as
+        they are to be published together. Diagnostics are printed as
+        path:line:col: error|warning: message [code]. Links and
         anchors are resolved against the store when a database exists. With
         --server, a published skill is checked by the server, against its
         store; files on disk are checked here without a store.
@@ -16,12 +18,14 @@ struct CheckCommand: Command {
         rule, as publish --strict refuses it); a link whose text time
         disagrees with its URL time [time-mismatch]; a relative link to a file
         missing from the bundle [bundle-link-missing]; duplicate rule ids
-        [rule-duplicate].
+        [rule-duplicate]. Publish finds these three too, and reports them as
+        warnings (refuses them with --strict).
         Warnings: what a lenient publish accepts and records (a name unlike
         its folder, a name that is no skill id, no front-matter, ...; see
         publish), an error with --strict; an anchor that names no section of a stored source or bundle
         file [anchor-unresolved] (an error with --strict); a skill or rule link
-        that resolves to nothing in the store [skill-unresolved],
+        that resolves to nothing in the store or among the skills checked
+        [skill-unresolved],
         [rule-unresolved]; a label the legend does not declare
         [label-undeclared]; measured claims without metadata.verified
         [measured-without-environment].
@@ -59,10 +63,18 @@ struct CheckCommand: Command {
                 "note: no database at \(context.databasePath); skill links, rule links and source anchors were not checked")
         }
         let checker = SkillChecker(store: store, strict: strict)
+        // The skills on disk are checked together, so that links between
+        // them resolve; their findings are still printed in argument order.
+        var sourcesOfTarget: [Int: [SkillSource]] = [:]
+        for (index, target) in targets.enumerated() where FileManager.default.fileExists(atPath: target) {
+            sourcesOfTarget[index] = try SkillSource.discover([target])
+        }
+        var findingsOnDisk = checker.check(targets.indices.flatMap { sourcesOfTarget[$0] ?? [] })[...]
         var diagnostics: [Diagnostic] = []
-        for target in targets {
-            if FileManager.default.fileExists(atPath: target) {
-                for source in try SkillSource.discover([target]) { diagnostics += checker.check(source) }
+        for (index, target) in targets.enumerated() {
+            if let sources = sourcesOfTarget[index] {
+                diagnostics += findingsOnDisk.prefix(sources.count).joined()
+                findingsOnDisk = findingsOnDisk.dropFirst(sources.count)
             } else {
                 let reference = try SkillReference([target], command: Self.name)
                 if let remote {

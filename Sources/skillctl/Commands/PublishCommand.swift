@@ -34,6 +34,12 @@ struct PublishCommand: Command {
         [value-type-unexpected]. With --strict, each of these is refused as
         the rules say.
 
+        The errors 'skillctl check' finds in a skill's own files without the
+        store are warnings here too, recorded with the version: a link text's
+        time that its URL contradicts [time-mismatch], a relative link to a
+        file missing from the bundle [bundle-link-missing], duplicate rule
+        ids [rule-duplicate]. With --strict they refuse the skill.
+
         Refused: invalid UTF-8, NUL bytes, YAML that does not parse or uses
         anchors, aliases or duplicate keys, symlinks pointing outside the
         skill folder, special files, files over 4 MiB, bundles over 64 MiB.
@@ -60,7 +66,7 @@ struct PublishCommand: Command {
     static let source = Option.value("--source", "URL", "publish FILE as the source document at URL")
     static let version = Option.value("--version", "LABEL", "the version label for every skill published")
     static let skipInvalid = Option.flag("--skip-invalid", "publish the valid skills, list the others, exit 1")
-    static let strict = Option.flag("--strict", "refuse every departure from the Agent Skills rules instead of warning")
+    static let strict = Option.flag("--strict", "refuse every departure from the Agent Skills rules, and check's errors, instead of warning")
     static let progress = Option.flag(
         "--progress", "report progress on standard error even when it is not a terminal (it is shown on a terminal anyway)")
     static let by = Option.value("--by", "NAME", "who publishes (default: $USER; a server records its token's name instead)")

@@ -115,6 +115,7 @@ struct RemotePublish {
         report.results = reply.published.map { result in
             var result = result
             result.path = pathHere(result.path)
+            // Said with the paths here, as a local publish says them.
             result.warnings = result.warnings?.map(local)
             return result
         }
