@@ -26,12 +26,13 @@ own and its skills checked under `packs/<pack>/` (see `run_packs`).
 `packs` lists the pack folders `run --packs` would use, one a line.
 
 `compare` compares two such folders byte for byte and exits 1 on any
-difference that the --expected allowlist (check name, tab, reason) does not
-name. Standard library only.
+difference that the --expected allowlist (check name or pattern with "*",
+tab, reason) does not name. Standard library only.
 """
 import argparse
 import atexit
 import difflib
+import fnmatch
 import hashlib
 import http.client
 import io
@@ -810,13 +811,28 @@ def listing(root):
 
 
 def compare(a):
-    expected = {}
+    # A name with "*" is a pattern (fnmatch, "*" also spans "/"): for the
+    # real packs, where one intended change (a skill accepted that was
+    # refused) moves every check of that pack. An exact name wins.
+    expected, patterns = {}, {}
     if a.expected and os.path.exists(a.expected):
         with open(a.expected, encoding="utf-8") as f:
             for line in f:
                 if line.strip() and not line.startswith("#"):
                     name, _, reason = line.rstrip("\n").partition("\t")
-                    expected[name.strip()] = reason.strip()
+                    (patterns if "*" in name else expected)[name.strip()] = reason.strip()
+    matched = set()
+
+    def reason_for(name):
+        if name in expected:
+            matched.add(name)
+            return expected[name]
+        for pattern, reason in patterns.items():
+            if fnmatch.fnmatchcase(name, pattern):
+                matched.add(pattern)
+                return reason
+        return None
+
     old, new = set(listing(a.old)), set(listing(a.new))
     identical, differ, allowed = [], [], []
     for name in sorted(old | new):
@@ -825,8 +841,9 @@ def compare(a):
         if x == y:
             identical.append(name)
             continue
-        (allowed if name in expected else differ).append(name)
-        label = "EXPECTED (%s)" % expected[name] if name in expected else "DIFFERS"
+        reason = reason_for(name)
+        (allowed if reason is not None else differ).append(name)
+        label = "EXPECTED (%s)" % reason if reason is not None else "DIFFERS"
         print("=== %s: %s" % (name, label))
         if x is None or y is None:
             print("    only in the %s run" % ("new" if x is None else "old"))
@@ -839,8 +856,10 @@ def compare(a):
                 print("    ... (diff cut at 200 lines; both files are kept)")
                 break
             sys.stdout.write(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
-    for name in sorted(set(expected) - set(allowed)):
+    for name in sorted(set(expected) - matched):
         print("note: %s is in the allowlist but came out identical" % name)
+    for pattern in sorted(set(patterns) - matched):
+        print("note: the allowlist pattern %s matched no differing check" % pattern)
     total = len(identical) + len(differ) + len(allowed)
     print("differential: %d checks, %d identical, %d differ (%d expected, %d unexpected)"
           % (total, len(identical), len(differ) + len(allowed), len(allowed), len(differ)))
