@@ -19,8 +19,9 @@ struct CheckCommand: Command {
         [rule-duplicate].
         Warnings: what a lenient publish accepts and records (a name unlike
         its folder, a name that is no skill id, no front-matter, ...; see
-        publish), an error with --strict; an anchor that names no section of a stored source or bundle
-        file [anchor-unresolved] (an error with --strict); a skill or rule link
+        publish), an error with --strict; an anchor that names no section of
+        a stored source or bundle file [anchor-unresolved] (an error with
+        --strict); a skill or rule link
         that resolves to nothing in the store [skill-unresolved],
         [rule-unresolved]; a label the legend does not declare
         [label-undeclared]; measured claims without metadata.verified
