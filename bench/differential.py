@@ -11,7 +11,10 @@
 command is the same in both runs): the seeds in a git checkout with fixed
 commit dates (two commits, so one skill has a git label of each kind),
 second versions of a few generated skills, a generated source page, refused
-skills, and the tar bodies for HTTP publishes.
+skills (each breaks a rule that lenient intake refuses too: a duplicate YAML
+key, bytes that are no UTF-8), one skill that lenient intake accepts with a
+warning (published into a database of its own), and the tar bodies for HTTP
+publishes.
 
 `run` gives one binary its own folder and database, runs every command and
 requests every route of its server, and writes one file per check into
@@ -23,12 +26,13 @@ own and its skills checked under `packs/<pack>/` (see `run_packs`).
 `packs` lists the pack folders `run --packs` would use, one a line.
 
 `compare` compares two such folders byte for byte and exits 1 on any
-difference that the --expected allowlist (check name, tab, reason) does not
-name. Standard library only.
+difference that the --expected allowlist (check name or pattern with "*",
+tab, reason) does not name. Standard library only.
 """
 import argparse
 import atexit
 import difflib
+import fnmatch
 import hashlib
 import http.client
 import io
@@ -61,9 +65,10 @@ def git(repo, *args, date=None):
 
 
 def write(path, text, mode=0o644):
+    """Writes text as UTF-8, or bytes as they are (for input that is no UTF-8)."""
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
+    with open(path, "wb") as f:
+        f.write(text if isinstance(text, bytes) else text.encode("utf-8"))
     os.chmod(path, mode)
 
 
@@ -149,19 +154,31 @@ def make_fixtures(out, corpus, seeds):
           "## Bench section\n\nA second section, cited by the second versions.\n" % anchor.replace("-", " "))
     write(os.path.join(out, "bench-source.md"),
           "# Bench page\n\n## Bench section\n\nThe bench marker stays beside the fold.\n")
-    # Refused input: a folder whose name is not the skill's, and a skill with
-    # no version from anywhere (outside git, no front-matter version).
+    # Refused input: a folder whose name is not the skill's, with a duplicate
+    # key. Lenient intake would publish a mere name mismatch (as bench-other,
+    # which would then show in every count and search score after it); a
+    # duplicate YAML key is refused by every binary, strict or lenient.
+    # And a skill with no version from anywhere (outside git, no front-matter
+    # version).
     write(os.path.join(out, "bad", "bench-mismatch", "SKILL.md"),
-          "---\nname: bench-other\ndescription: A skill whose folder has another name.\nversion: \"1.0.0\"\n---\n\n# x\n")
+          "---\nname: bench-other\ndescription: A skill whose folder has another name.\n"
+          "description: And a second description.\nversion: \"1.0.0\"\n---\n\n# x\n")
     write(os.path.join(out, "unversioned", "bench-unversioned", "SKILL.md"),
           "---\nname: bench-unversioned\ndescription: A skill with no version label.\n---\n\n# Bench\n\nA sentence.\n")
-    # A mixed pack for --skip-invalid: one good skill, one refused.
+    # A mixed pack for --skip-invalid: one good skill, one refused (bytes that
+    # are no UTF-8, refused even by lenient intake).
     write(os.path.join(out, "mixed", "bench-good", "SKILL.md"),
           "---\nname: bench-good\ndescription: A valid skill beside a refused one.\nversion: \"1.0.0\"\n---\n\n"
           "# Bench good\n\n*Measured*: the bench stays level (*measured*, 2 March 2026).\n\n## Rules\n\n"
           "1. **Keep it level.** The bench stays level (*judgement*).\n")
     write(os.path.join(out, "mixed", "bench-broken", "SKILL.md"),
-          "---\nname: bench-broken\ndescription: \"\"\nversion: \"1.0.0\"\n---\n\n# x\n")
+          b"---\nname: bench-broken\ndescription: \"Latin-1, not UTF-8: caf\xe9\"\nversion: \"1.0.0\"\n---\n\n# x\n")
+    # A skill that lenient intake accepts with a warning (a blank
+    # description), where strict intake refused it; published into a database
+    # of its own so that it changes no other check.
+    write(os.path.join(out, "lenient", "bench-lenient", "SKILL.md"),
+          "---\nname: bench-lenient\ndescription: \"\"\nversion: \"1.0.0\"\n---\n\n# Bench lenient\n\n"
+          "The first paragraph stands in for the description.\n")
     # A skill that lints with findings: a talk link whose times disagree, a
     # dangling relative link, an anchor that names no section.
     write(os.path.join(out, "lint", "bench-lint", "SKILL.md"),
@@ -178,7 +195,10 @@ def make_fixtures(out, corpus, seeds):
                                                  ("bench-http/scripts/run.sh", "#!/bin/sh\necho ok\n", 0o755)])
     write_tar(os.path.join(out, "http-v2.tar"), [("bench-http/SKILL.md", http_skill.replace("whole", "whole and once"), 0o644)])
     write_tar(os.path.join(out, "http-duo.tar"), [("duo-http/SKILL.md", http_skill.replace("bench-http", "duo-http"), 0o644)])
-    write_tar(os.path.join(out, "http-bad.tar"), [("bench-misnamed/SKILL.md", http_skill, 0o644)])
+    # Refused over HTTP too: a duplicate key (a folder unlike the name alone
+    # would be published, and publish-new would then find 1.0.0 taken).
+    write_tar(os.path.join(out, "http-bad.tar"),
+              [("bench-misnamed/SKILL.md", http_skill.replace("\nversion:", "\nname: bench-misnamed\nversion:", 1), 0o644)])
     with open(os.path.join(out, "http-garbage.tar"), "wb") as f:
         f.write(b"this is not a tar archive" * 40)
     with open(os.path.join(out, "facts.json"), "w") as f:
@@ -399,6 +419,7 @@ def run(a):
     # Into a database of its own: whether it lands must not change what
     # the checks after it see in the main one.
     r.cli("publish-unversioned", "--db", os.path.join(r.work, "unversioned.db"), "publish", fix("unversioned"), db=False)
+    r.cli("publish-lenient", "--db", os.path.join(r.work, "lenient.db"), "publish", fix("lenient"), db=False)
     r.cli("refused-publish-label-reuse", "publish", "--version", "1.0.0", os.path.join(fix("reuse"), g0))
     r.cli("refused-publish-bad-version", "publish", "--version", "bad label", fix("lint"))
     r.cli("publish-skip-invalid", "publish", "--skip-invalid", fix("mixed"))
@@ -790,13 +811,28 @@ def listing(root):
 
 
 def compare(a):
-    expected = {}
+    # A name with "*" is a pattern (fnmatch, "*" also spans "/"): for the
+    # real packs, where one intended change (a skill accepted that was
+    # refused) moves every check of that pack. An exact name wins.
+    expected, patterns = {}, {}
     if a.expected and os.path.exists(a.expected):
         with open(a.expected, encoding="utf-8") as f:
             for line in f:
                 if line.strip() and not line.startswith("#"):
                     name, _, reason = line.rstrip("\n").partition("\t")
-                    expected[name.strip()] = reason.strip()
+                    (patterns if "*" in name else expected)[name.strip()] = reason.strip()
+    matched = set()
+
+    def reason_for(name):
+        if name in expected:
+            matched.add(name)
+            return expected[name]
+        for pattern, reason in patterns.items():
+            if fnmatch.fnmatchcase(name, pattern):
+                matched.add(pattern)
+                return reason
+        return None
+
     old, new = set(listing(a.old)), set(listing(a.new))
     identical, differ, allowed = [], [], []
     for name in sorted(old | new):
@@ -805,8 +841,9 @@ def compare(a):
         if x == y:
             identical.append(name)
             continue
-        (allowed if name in expected else differ).append(name)
-        label = "EXPECTED (%s)" % expected[name] if name in expected else "DIFFERS"
+        reason = reason_for(name)
+        (allowed if reason is not None else differ).append(name)
+        label = "EXPECTED (%s)" % reason if reason is not None else "DIFFERS"
         print("=== %s: %s" % (name, label))
         if x is None or y is None:
             print("    only in the %s run" % ("new" if x is None else "old"))
@@ -819,8 +856,10 @@ def compare(a):
                 print("    ... (diff cut at 200 lines; both files are kept)")
                 break
             sys.stdout.write(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
-    for name in sorted(set(expected) - set(allowed)):
+    for name in sorted(set(expected) - matched):
         print("note: %s is in the allowlist but came out identical" % name)
+    for pattern in sorted(set(patterns) - matched):
+        print("note: the allowlist pattern %s matched no differing check" % pattern)
     total = len(identical) + len(differ) + len(allowed)
     print("differential: %d checks, %d identical, %d differ (%d expected, %d unexpected)"
           % (total, len(identical), len(differ) + len(allowed), len(allowed), len(differ)))

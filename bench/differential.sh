@@ -5,8 +5,9 @@
 #   bench/differential.sh [--old COMMIT] [--new DIR] [--old-bin PATH] [--new-bin PATH]
 #                         [--seeds DIR] [--skills N] [--packs DIR [--packs-limit N]] [--keep]
 #
-# --old COMMIT   the old binary's commit (default 58cf04e, the commit before
-#                the internal redesign); built with `swift build -c release`
+# --old COMMIT   the old binary's commit (default c393e55, the last main
+#                before namespaces and lenient intake; 58cf04e is the
+#                commit before the internal redesign); built with `swift build -c release`
 #                in a git worktree at .build/differential/old-<commit> of this
 #                repository, and reused when already built there
 # --new DIR      the tree the new binary is built from (default: this
@@ -30,12 +31,13 @@
 # route and writes one file per check; only the run's folder, clock times,
 # token secrets, the server's port and timing metrics are normalized. Exit 0
 # when every check is identical or listed in bench/differential-expected.tsv
-# (check name, tab, reason: changes made on purpose), 1 otherwise, 2 on
+# (check name or pattern with "*", tab, reason: changes made on purpose),
+# 1 otherwise, 2 on
 # usage errors. docs/benchmarks.md has the details.
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
-old=58cf04e new=$repo old_bin= new_bin= seeds=$repo/../shared/seeds skills=2000 keep=0 packs= packs_limit=300
+old=c393e55 new=$repo old_bin= new_bin= seeds=$repo/../shared/seeds skills=2000 keep=0 packs= packs_limit=300
 usage() {
   echo "usage: $0 [--old COMMIT] [--new DIR] [--old-bin PATH] [--new-bin PATH] [--seeds DIR] [--skills N]" \
     "[--packs DIR [--packs-limit N]] [--keep]" >&2

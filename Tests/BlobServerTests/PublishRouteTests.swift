@@ -81,6 +81,7 @@ import SkillStoreAPI
         let response = fixture.post(archive: Tar.skill("team-alpha"), token: nil)
         #expect(response.status == 401)
         #expect(response.errorDetail?.code == "UNAUTHORIZED")
+        #expect(response.errorDetail?.message == "publishing needs a token: Authorization: Bearer <token>")
         #expect(response.header("WWW-Authenticate") == "Bearer realm=\"skillstore\"")
         #expect(try storedSkills().isEmpty)
     }

@@ -91,6 +91,17 @@ import Testing
         #expect(listed == Self.commands.filter { $0.worksWithServer }.map { $0.name })
     }
 
+    /// The one-line summary may run long (the global help lists it as is);
+    /// the paragraphs under it are wrapped for an 80-column terminal.
+    @Test(arguments: CommandLineTool.commands.map { $0.name })
+    func everyHelpLineBelowTheSummaryFitsEightyColumns(_ name: String) throws {
+        let command = try #require(Self.commands.first { $0.name == name })
+        let lines = CommandLineTool.helpText(for: command).split(separator: "\n", omittingEmptySubsequences: false)
+        for line in lines.dropFirst() {
+            #expect(line.count <= 80, "\(name) --help: \(line)")
+        }
+    }
+
     @Test func longHelpIsWrappedUnderItsColumn() {
         let list = HelpText.optionList("Options:", [
             .value("--by", "NAME", "who publishes (default: $USER; a server records its token's name instead)"),

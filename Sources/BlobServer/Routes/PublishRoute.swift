@@ -30,7 +30,7 @@ struct PublishRoute: Sendable {
     /// What can be checked before the body is read: the token (unless the
     /// preflight found it already) and its namespace, then the type.
     func check(_ request: HTTPRequest, namespace: String) throws -> PublishToken {
-        let token = try request.token ?? authority.authenticate(request)
+        let token = try request.token ?? authority.authenticate(request, for: "publishing")
         try TokenAuthority.requireNamespace(namespace, for: token)
         let type = request.header("content-type")?.split(separator: ";").first.map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()

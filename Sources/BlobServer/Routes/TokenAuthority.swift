@@ -6,11 +6,13 @@ import SkillStore
 struct TokenAuthority: Sendable {
     let pool: StorePool
 
-    /// The request's token, or 401 with a challenge.
-    func authenticate(_ request: HTTPRequest) throws -> PublishToken {
+    /// The request's token, or 401 with a challenge. `action` ("publishing",
+    /// "yanking") names what needs it, so that a publish is refused with the
+    /// words it always was.
+    func authenticate(_ request: HTTPRequest, for action: String) throws -> PublishToken {
         let challenge = [("WWW-Authenticate", "Bearer realm=\"skillstore\"")]
         guard let header = request.header("authorization") else {
-            throw HTTPError(401, "UNAUTHORIZED", "writing needs a token: Authorization: Bearer <token>", headers: challenge)
+            throw HTTPError(401, "UNAUTHORIZED", "\(action) needs a token: Authorization: Bearer <token>", headers: challenge)
         }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {

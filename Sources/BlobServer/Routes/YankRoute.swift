@@ -27,7 +27,7 @@ struct YankRoute: Sendable {
         _ request: HTTPRequest, _ parameters: RouteParameters,
         _ body: @escaping (SkillStore, SkillKey, String, PublishToken) throws -> SkillVersion
     ) throws -> HTTPResponse {
-        let token = try authority.authenticate(request)
+        let token = try authority.authenticate(request, for: "yanking")
         let address = try SkillRoutes.address(parameters, label: try VersionLabel.validated(parameters["label"]))
         let version = try pool.publishing { store in
             let skill = try store.resolve(address)

@@ -22,10 +22,10 @@ struct CheckCommand: Command {
         warnings (refuses them with --strict).
         Warnings: what a lenient publish accepts and records (a name unlike
         its folder, a name that is no skill id, no front-matter, ...; see
-        publish), an error with --strict; an anchor that names no section of a stored source or bundle
-        file [anchor-unresolved] (an error with --strict); a skill or rule link
-        that resolves to nothing in the store or among the skills checked
-        [skill-unresolved],
+        publish), an error with --strict; an anchor that names no section of
+        a stored source or bundle file [anchor-unresolved] (an error with
+        --strict); a skill or rule link that resolves to nothing in the store
+        or among the skills checked [skill-unresolved],
         [rule-unresolved]; a label the legend does not declare
         [label-undeclared]; measured claims without metadata.verified
         [measured-without-environment].
