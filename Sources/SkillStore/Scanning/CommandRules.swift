@@ -130,7 +130,8 @@ enum CommandRules {
                                       "exec:\"/bin", "exec:bash", "exec:sh"]) {
             return offset
         }
-        if let offset = line.firstWord(["nc", "ncat", "netcat", "nc.traditional"]), line.find(" -e ") != nil || line.find(" -c ") != nil {
+        if let offset = line.firstWord(["nc", "ncat", "netcat", "nc.traditional"]),
+           line.firstOf([" -e ", " -c ", "--sh-exec", "--exec", "--lua-exec"]) != nil {
             return offset
         }
         if let offset = line.findWord("mkfifo"), line.firstWord(["nc", "ncat", "netcat", "s_client", "telnet"]) != nil {
@@ -158,11 +159,15 @@ enum CommandRules {
         if let offset = line.find("authorized_keys"), line.firstOf(appendMarkers + [" > ", "cp ", "echo "]) != nil {
             return (offset, .critical)
         }
+        // A start-up file or crontab line holds what it installs on that
+        // line; a unit file or plist is written over the lines around it.
+        if let offset = line.firstOf(rcFiles), line.firstOf(appendMarkers) != nil {
+            return (offset, line.firstOf(implantMarkers) != nil ? .high : .medium)
+        }
         var place: Int?
-        if let offset = line.firstOf(rcFiles), line.firstOf(appendMarkers) != nil { place = offset }
-        if place == nil, let offset = line.firstOf(["| crontab", "crontab -", "/etc/cron", "/var/spool/cron", "@reboot", "crontab /"]),
+        if let offset = line.firstOf(["| crontab", "crontab -", "/etc/cron", "/var/spool/cron", "@reboot", "crontab /"]),
            !line.has("crontab -l\n"), line.find("crontab -l") == nil || line.find("| crontab") != nil {
-            place = offset
+            return (offset, line.firstOf(implantMarkers) != nil ? .high : .medium)
         }
         if place == nil, let offset = line.firstOf(["/etc/systemd/system", ".config/systemd/user", "systemctl enable",
                                                      "systemctl --user enable", "library/launchagents", "library/launchdaemons",

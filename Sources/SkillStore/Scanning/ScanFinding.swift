@@ -26,3 +26,15 @@ public struct ScanFinding: Sendable, Codable, Equatable, Hashable {
         self.explanation = explanation
     }
 }
+
+extension ScanFinding {
+    /// The finding as a diagnostic under `root` (the skill folder or the
+    /// published skill), for tools that read diagnostics: high and critical
+    /// are errors, the rest warnings.
+    public func diagnostic(under root: String) -> Diagnostic {
+        Diagnostic(
+            path: root.isEmpty ? file : root + "/" + file, location: SourceLocation(line: line, column: column),
+            severity: severity >= .high ? .error : .warning,
+            message: "\(severity.rawValue): \(explanation): \(evidence)", code: rule)
+    }
+}

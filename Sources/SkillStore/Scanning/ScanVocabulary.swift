@@ -178,6 +178,11 @@ enum ScanVocabulary {
         "ls ~", "os.uname", "wmic", "systeminfo", "sw_vers", "/etc/passwd", "os.walk(os.path.expanduser",
         "expanduser(\"~\")", "expanduser('~')", "homedir()", "pathlib.path.home()", "path.home()",
     ]
+    /// Description words that explain gathering facts about the machine.
+    static let machineWords = [
+        "system info", "machine", "host", "telemetry", "diagnos", "monitor", "inventory", "analytics", "device",
+        "environment", "hardware", "usage stat", "health check", "status report", "profil",
+    ]
     /// Description words that explain a shell.
     static let shellWords = [
         "run", "command", "shell", "script", "terminal", "install", "build", "test", "git", "cli", "execut",

@@ -50,15 +50,31 @@ struct ScannedFile: Sendable {
     private static func scriptLines(_ texts: [String]) -> [ScanLine] {
         var lines: [ScanLine] = []
         lines.reserveCapacity(texts.count)
+        var listDepth = 0
         for (index, text) in texts.enumerated() {
             let trimmed = text.drop { $0 == " " || $0 == "\t" }
             let isComment = (trimmed.hasPrefix("#") && !trimmed.hasPrefix("#!")) || trimmed.hasPrefix("//")
                 || trimmed.hasPrefix("REM ") || trimmed.hasPrefix("::")
             var line = ScanLine(number: index + 1, text: text, context: isComment ? .scriptComment : .code)
-            line.descriptive = ScanVocabulary.isDetectionCode(line)
+            line.descriptive = ScanVocabulary.isDetectionCode(line) || listDepth > 0 || isStringItem(trimmed)
+            // The items of `PATTERNS = [` are detection data, up to its `]`.
+            if ScanVocabulary.isDetectionCode(line), let last = trimmed.trimmingSpaces.last, "[({".contains(last) {
+                listDepth = 1
+            } else if listDepth > 0, let first = trimmed.first, "])}".contains(first) {
+                listDepth = 0
+            }
             lines.append(line)
         }
         return lines
+    }
+
+    /// A line that is only a quoted string in a list (`r'/dev/tcp/',`): data.
+    private static func isStringItem(_ trimmed: Substring) -> Bool {
+        let text = trimmed.trimmingSpaces
+        guard text.hasSuffix(",") || text.hasSuffix("',") || text.hasSuffix("\",") else { return false }
+        let body = text.hasPrefix("r") || text.hasPrefix("b") ? text.dropFirst() : Substring(text)
+        guard let open = body.first, open == "'" || open == "\"" else { return false }
+        return body.dropLast().last == open
     }
 
     /// Marks front-matter, fences, HTML comments and teaching sections.

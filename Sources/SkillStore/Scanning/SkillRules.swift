@@ -87,8 +87,9 @@ enum SkillRules {
     static func descriptionMismatch(description: String, scripts: [ScannedFile]) -> [ScanFinding] {
         let summary = ScanLine(number: 0, text: description, context: .prose)
         let promisesOffline = summary.firstOf(Vocabulary.offlinePromises) != nil
-        let announcesNetwork = summary.firstOf(Vocabulary.networkWords) != nil
-        guard promisesOffline || !announcesNetwork else { return [] }
+        // Gathering facts about the machine is at odds with any description
+        // that does not say so, network words or not.
+        _ = summary.firstOf(Vocabulary.networkWords)
         for file in scripts {
             let code = acting(file)
             let senders = code.filter(DestinationRules.sends)
@@ -101,7 +102,8 @@ enum SkillRules {
             if promisesOffline {
                 return [ScanRules.descriptionMismatch.finding(sender.position(in: file.path, at: 0))]
             }
-            if let probe = code.first(where: { $0.firstOf(Vocabulary.systemProbes) != nil }) {
+            if summary.firstOf(Vocabulary.machineWords) == nil,
+               let probe = code.first(where: { $0.firstOf(Vocabulary.systemProbes) != nil }) {
                 return [ScanRules.descriptionMismatch.finding(probe.position(in: file.path, at: probe.firstOf(Vocabulary.systemProbes)!))]
             }
         }
