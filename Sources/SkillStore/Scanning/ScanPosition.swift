@@ -18,6 +18,7 @@ struct ScanPosition: Sendable {
         while start < end, characters[start] == " " || characters[start] == "\t" { start += 1 }
         while end > start, characters[end - 1] == " " || characters[end - 1] == "\t" { end -= 1 }
         let cut = String(characters[start..<end])
-        return (start > 0 ? "…" : "") + DisguisingCharacters.escaped(cut) + (end < characters.count ? "…" : "")
+        let cutBefore = characters[..<start].contains { $0 != " " && $0 != "\t" }
+        return (cutBefore ? "…" : "") + DisguisingCharacters.escaped(cut) + (end < characters.count ? "…" : "")
     }
 }

@@ -64,15 +64,14 @@ enum ScanVocabulary {
         "~/.ssh", "$home/.ssh", "${home}/.ssh", ".ssh/id_", "id_rsa", "id_ed25519", "id_ecdsa", ".aws/credentials",
         "~/.aws", "$home/.aws", ".config/gcloud", "application_default_credentials", ".azure/", ".kube/config",
         ".docker/config.json", ".git-credentials", ".netrc", ".npmrc", ".pypirc", "login data", "cookies.sqlite",
-        "logins.json", "key4.db", "local state", "google/chrome", "google-chrome", ".mozilla/firefox",
-        "brave-browser", "bravesoftware", "microsoft/edge", "library/keychains", "login.keychain",
-        "find-generic-password", "find-internet-password", "dump-keychain", "printenv", "os.environ.copy()",
-        "dict(os.environ)", "os.environ.items()", "json.dumps(os.environ", "str(os.environ", "{**os.environ",
+        "logins.json", "key4.db", "chrome/user data", "google/chrome/default", "google-chrome/default", ".mozilla/firefox",
+        "brave-browser/default", "library/keychains", "login.keychain",
+        "find-generic-password", "find-internet-password", "dump-keychain", "printenv",
+        "dict(os.environ)", "json.dumps(os.environ", "str(os.environ", "{**os.environ",
         "json.stringify(process.env)", "object.entries(process.env)", "get-childitem env:", "gci env:", "ls env:",
         "wallet.dat", "exodus/",
         "metamask", "solana/id.json", ".bitcoin/", ".electrum", "/etc/shadow", ".bash_history", ".zsh_history",
-        "keychain", "1password", "lastpass", "bitwarden", ".gnupg", "private_key", "privatekey", ".pem",
-        "discord/local storage",
+        ".gnupg/", "discord/local storage",
     ]
     /// Reading these is normal; sending them to a stranger is not.
     static let weakCredentialSources = [
@@ -123,37 +122,32 @@ enum ScanVocabulary {
         "ignore the system prompt", "ignore any previous", "ignore your previous", "ignore what the user",
         "disregard all previous", "disregard previous", "disregard the user", "disregard your",
         "disregard any previous", "disregard prior", "disregard the above", "forget your instructions",
-        "forget all previous", "forget everything above", "override your instructions", "override the user",
+        "forget all previous", "forget everything above", "override your instructions",
         "new system prompt", "you are now in developer mode", "developer mode enabled", "system override",
         "do not tell the user", "don't tell the user", "do not inform the user", "don't inform the user",
         "without telling the user", "without informing the user", "without the user knowing",
         "without the user's knowledge", "without the user’s knowledge", "without user knowledge",
         "without alerting the user", "without notifying the user", "never tell the user", "hide this from the user",
         "hide it from the user", "keep this hidden from", "keep this secret from", "the user must not know",
-        "the user should not know", "user must never know", "do not show the user", "don't show the user",
-        "not visible to the user", "do not let the user know", "don't let the user know", "exfiltrate",
+        "the user should not know", "user must never know", "do not let the user know", "don't let the user know", "exfiltrate",
     ]
     /// Secrecy words that are harmless alone ("fail silently") but not next
     /// to sending, credentials or running things.
     static let secrecyWords = [
-        "silently", "secretly", "quietly", "covertly", "in the background", "without asking", "without confirmation",
-        "without permission", "do not mention", "don't mention", "never mention", "do not reveal", "don't reveal",
-        "never reveal", "do not disclose", "don't disclose", "do not log", "without prompting",
+        "secretly", "quietly", "covertly", "without the user noticing", "behind the user",
     ]
     static let sensitiveActions = [
-        "send", "upload", "post ", "curl", "wget", "http://", "https://", "credential", "token", "api key",
-        "api_key", "password", "secret", ".ssh", ".env", ".aws", "environment variable", "cookie", "webhook",
-        "private key", "wallet", "keychain", "exfil", "transmit", "forward", "base64", "download and run",
+        "send", "upload", "curl", "wget", "credential", ".ssh", ".env", ".aws", "environment variables", "webhook",
+        "private key", "wallet", "keychain", "exfil", "transmit", "forward",
     ]
     /// Words that address an agent in a hidden comment.
     static let agentAddress = [
-        "assistant", "agent", "ai ", "claude", "llm", "model", "copilot", "codex", "gpt", "you must", "you should",
-        "you will", "important:", "instruction", "system:",
+        "assistant", "ai agent", "agent:", "claude:", "claude,", "llm", "the model", "copilot", "you must", "you should",
+        "you will", "important:", "system:",
     ]
     static let hiddenActions = [
-        "execute", "curl", "wget", "send", "upload", "post ", "exfil", "download", "install", "ignore", "delete",
-        "credential", "token", "password", ".ssh", ".env", ".aws", "http://", "https://", "base64", "secret",
-        "silently", "do not tell", "don't tell", "without telling", "run ", "read ~", "cat ~",
+        "execute", "curl", "wget", "send ", "upload", "exfil", "ignore", "credential", "password", ".ssh", ".env",
+        ".aws", "base64", "silently", "secretly", "do not tell", "don't tell", "without telling", "read ~", "cat ~",
     ]
 
     // MARK: Descriptions
@@ -172,11 +166,10 @@ enum ScanVocabulary {
     ]
     /// Script calls that gather facts about the machine or its user.
     static let systemProbes = [
-        "whoami", "hostname", "uname -a", "getpass.getuser", "platform.node", "platform.uname", "socket.gethostname",
-        "os.userinfo", "os.hostname()", "os.homedir", "ifconfig", "ip addr", "$env:username", "$env:computername",
-        "id -un", "system_profiler", "os.getlogin", "getuser()", "os.listdir(os.path.expanduser", "ls -la ~",
-        "ls ~", "os.uname", "wmic", "systeminfo", "sw_vers", "/etc/passwd", "os.walk(os.path.expanduser",
-        "expanduser(\"~\")", "expanduser('~')", "homedir()", "pathlib.path.home()", "path.home()",
+        "whoami", "$(hostname", "`hostname", "uname -a", "getpass.getuser", "platform.node", "platform.uname",
+        "socket.gethostname", "os.userinfo", "os.hostname()", "ifconfig", "$env:username", "$env:computername",
+        "id -un", "system_profiler", "os.getlogin", "os.listdir(os.path.expanduser", "ls -la ~", "ls ~", "wmic",
+        "systeminfo", "/etc/passwd", "os.walk(os.path.expanduser",
     ]
     /// Description words that explain gathering facts about the machine.
     static let machineWords = [

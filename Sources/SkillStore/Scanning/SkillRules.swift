@@ -27,7 +27,10 @@ enum SkillRules {
             }
         }
         guard !sendingLines.isEmpty else { return [] }
-        for line in code {
+        // A script is one program; a Markdown file is many separate examples,
+        // so there the secret and the sending must be in the same snippet.
+        let reach = file.isMarkdown ? 8 : Int.max
+        for line in code where sendingLines.contains(where: { abs($0.number - line.number) <= reach }) {
             if let offset = strongSource(line) {
                 return [ScanRules.credentialExfiltration.finding(line.position(in: file.path, at: offset))]
             }
@@ -49,7 +52,8 @@ enum SkillRules {
     static func strongSource(_ line: ScanLine) -> Int? {
         guard let offset = line.firstOf(Vocabulary.strongCredentialSources) else { return nil }
         // Making a key or trusting a host is not reading a secret.
-        if line.firstOf(["ssh-keygen", "known_hosts", ".ssh/config", ".pub", "chmod 600", "chmod 700", "mkdir"]) != nil {
+        if line.firstOf(["ssh-keygen", "known_hosts", ".ssh/config", ".pub", "chmod 600", "chmod 700", "mkdir", "ssh -i",
+                         "-i ~/.ssh", "identityfile", "ssh-add", "git_ssh_command"]) != nil {
             return nil
         }
         return offset
@@ -65,7 +69,7 @@ enum SkillRules {
     static func secretInPayload(_ line: ScanLine) -> Int? {
         guard let flag = line.firstOf(Vocabulary.dataFlags + ["data=", "json=", "body:", "body=", "files="]) else { return nil }
         let rest = ScanLine(number: line.number, text: String(decoding: line.folded[flag...], as: UTF8.self), context: .code)
-        guard rest.find("authorization") == nil, rest.find("bearer") == nil else { return nil }
+        guard rest.find("authorization") == nil, rest.find("bearer") == nil, rest.find("${{") == nil else { return nil }
         let variables = ["$", "os.environ", "os.getenv", "process.env", "getenv("]
         guard rest.firstOf(variables) != nil, let offset = rest.firstOf(["token", "secret", "api_key", "apikey", "password", "access_key", "credential", "private"]) else {
             return strongSource(rest).map { flag + $0 }
@@ -103,7 +107,9 @@ enum SkillRules {
                 return [ScanRules.descriptionMismatch.finding(sender.position(in: file.path, at: 0))]
             }
             if summary.firstOf(Vocabulary.machineWords) == nil,
-               let probe = code.first(where: { $0.firstOf(Vocabulary.systemProbes) != nil }) {
+               let probe = code.first(where: { probe in
+                   probe.firstOf(Vocabulary.systemProbes) != nil && senders.contains { abs($0.number - probe.number) <= 20 }
+               }) {
                 return [ScanRules.descriptionMismatch.finding(probe.position(in: file.path, at: probe.firstOf(Vocabulary.systemProbes)!))]
             }
         }

@@ -10,6 +10,12 @@ public struct SkillScanner: Sendable {
     /// says all it needs to in that many.
     static let maxFindingsPerFile = 50
 
+    /// Files that run, for the rules about what scripts do.
+    static let scriptExtensions = [
+        ".sh", ".bash", ".zsh", ".py", ".js", ".mjs", ".cjs", ".ts", ".ps1", ".rb", ".pl", ".php", ".bat", ".cmd",
+        ".command", ".fish",
+    ]
+
     public init() {}
 
     /// Scans a skill on disk (a folder or a lone Markdown file).
@@ -46,7 +52,7 @@ public struct SkillScanner: Sendable {
             findings += fileFindings.sorted { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }
                 .prefix(Self.maxFindingsPerFile)
         }
-        let scripts = scanned.filter { !$0.isMarkdown }
+        let scripts = scanned.filter { file in Self.scriptExtensions.contains { file.path.lowercased().hasSuffix($0) } }
         findings += SkillRules.descriptionMismatch(description: description, scripts: scripts)
         if let skillFile { findings += SkillRules.wideAllowedTools(skillFile: skillFile, description: description) }
         var seen = Set<ScanFinding>()
