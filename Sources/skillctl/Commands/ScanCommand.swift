@@ -15,7 +15,9 @@ struct ScanCommand: Command {
 
         Exit 0 when no finding reaches --fail-on (default high), 1 when one
         does, 2 on a usage error, 3 when a published skill is not found, 4
-        when a path holds no skill.
+        when a path holds no skill or a skill could not be read (the others
+        are still scanned and printed; a finding at or above --fail-on
+        still exits 1).
         """
     static let sarif = Option.flag("--sarif", "print SARIF 2.1.0 (for code-scanning tools)")
     static let failOn = Option.value("--fail-on", "SEVERITY", "exit 1 on a finding at or above: low, medium, high (default), critical")
@@ -64,11 +66,19 @@ struct ScanCommand: Command {
         let scanner = SkillScanner()
         var scanned: [ScannedSkill] = []
         var store: SkillStore?
+        var unreadable = 0
         for target in targets {
             if FileManager.default.fileExists(atPath: target) {
                 for source in try SkillSource.discover([target]) {
                     let root = source.path.hasSuffix(".md") ? (source.path as NSString).deletingLastPathComponent : source.path
-                    scanned.append(ScannedSkill(skill: root, findings: try scanner.scan(source)))
+                    // One unreadable skill (a file over the bundle limits) must
+                    // not hide the verdicts on the rest of a pack.
+                    do {
+                        scanned.append(ScannedSkill(skill: root, findings: try scanner.scan(source)))
+                    } catch {
+                        unreadable += 1
+                        for diagnostic in error.diagnostics { context.output.error(diagnostic.description) }
+                    }
                 }
             } else {
                 let reference = try SkillReference([target], command: Self.name)
@@ -103,6 +113,6 @@ struct ScanCommand: Command {
             }
         }
         let failed = scanned.contains { $0.findings.contains { $0.severity >= threshold } }
-        return failed ? .problems : .success
+        return failed ? .problems : unreadable > 0 ? .refused : .success
     }
 }
