@@ -26,6 +26,9 @@ enum TextRules {
         for phrase in Vocabulary.injectionPhrases {
             guard let offset = line.find(phrase) else { continue }
             if !allowQuoted && (isQuoted(line, at: offset) || isNegated(line, at: offset)) { continue }
+            // "exfiltrate" tells; "a stealer exfiltrates" describes.
+            let end = offset + phrase.utf8.count
+            if phrase == "exfiltrate", end < line.folded.count, ScanLine.isWordByte(line.folded[end]) { continue }
             // "Don't tell the user to run it; run it yourself" asks for less talk, not secrecy.
             if phrase.hasSuffix("the user"), line.folded.count > offset + phrase.utf8.count + 3,
                line.find(" to ", from: offset + phrase.utf8.count) == offset + phrase.utf8.count {
