@@ -10,7 +10,7 @@ enum CommandLineTool {
         VersionsCommand.self, ListCommand.self, SearchCommand.self, RulesCommand.self, ClaimsCommand.self, LinksCommand.self,
         ProvenanceCommand.self, CheckCommand.self, DiffCommand.self, LabelsCommand.self, FsckCommand.self,
         PullCommand.self, VerifyCommand.self, OutdatedCommand.self, ServeCommand.self, TokenCommand.self,
-        YankCommand.self, MCPCommand.self, CompletionsCommand.self, ManCommand.self,
+        YankCommand.self, ScanCommand.self, MCPCommand.self, CompletionsCommand.self, ManCommand.self,
         ]
     }
 

@@ -1,0 +1,151 @@
+import Foundation
+
+/// A bundle file cut into lines, each marked with what it is (code a script
+/// or code block runs, prose the agent reads, an HTML comment a reader never
+/// sees) and whether it only teaches about attacks. Reading is bounded:
+/// at most `maxBytes` of a file and `maxLineBytes` of a line are scanned.
+struct ScannedFile: Sendable {
+    static let maxBytes = 1 << 20
+    static let maxLineBytes = 4096
+
+    var path: String
+    var lines: [ScanLine]
+    var isMarkdown: Bool
+    /// Whether bytes past a limit were left unscanned.
+    var truncated = false
+    /// The whole text, for rules about characters rather than lines.
+    var text: String
+
+    /// Nil for a binary file (one holding a NUL byte in its first 8 KiB).
+    init?(path: String, bytes: [UInt8]) {
+        if bytes.prefix(8192).contains(0) { return nil }
+        self.path = path
+        let lowerPath = path.lowercased()
+        isMarkdown = lowerPath.hasSuffix(".md") || lowerPath.hasSuffix(".markdown") || lowerPath.hasSuffix(".mdx")
+            || lowerPath.hasSuffix(".txt")
+        var kept = bytes.count > Self.maxBytes ? Array(bytes[..<Self.maxBytes]) : bytes
+        truncated = bytes.count > Self.maxBytes
+        var lineTexts: [String] = []
+        var start = 0
+        var index = 0
+        // Lines are cut by byte so that one enormous line costs no more than
+        // `maxLineBytes`; a cut in the middle of a UTF-8 sequence decodes to
+        // U+FFFD, harmless here.
+        while index <= kept.count {
+            if index == kept.count || kept[index] == 0x0A {
+                let end = min(index, start + Self.maxLineBytes)
+                if index - start > Self.maxLineBytes { truncated = true }
+                var slice = kept[start..<end]
+                if slice.last == 0x0D { slice = slice.dropLast() }
+                lineTexts.append(String(decoding: slice, as: UTF8.self))
+                start = index + 1
+            }
+            index += 1
+        }
+        kept.removeAll()
+        text = lineTexts.joined(separator: "\n")
+        lines = isMarkdown ? Self.markdownLines(lineTexts) : Self.scriptLines(lineTexts)
+    }
+
+    private static func scriptLines(_ texts: [String]) -> [ScanLine] {
+        var lines: [ScanLine] = []
+        lines.reserveCapacity(texts.count)
+        var listDepth = 0
+        for (index, text) in texts.enumerated() {
+            let trimmed = text.drop { $0 == " " || $0 == "\t" }
+            let isComment = (trimmed.hasPrefix("#") && !trimmed.hasPrefix("#!")) || trimmed.hasPrefix("//")
+                || trimmed.hasPrefix("REM ") || trimmed.hasPrefix("::")
+            var line = ScanLine(number: index + 1, text: text, context: isComment ? .scriptComment : .code)
+            line.descriptive = ScanVocabulary.isDetectionCode(line) || listDepth > 0 || isStringItem(trimmed)
+            // The items of `PATTERNS = [` are detection data, up to its `]`.
+            if ScanVocabulary.isDetectionCode(line), let last = trimmed.trimmingSpaces.last, "[({".contains(last) {
+                listDepth = 1
+            } else if listDepth > 0, let first = trimmed.first, "])}".contains(first) {
+                listDepth = 0
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// A line that is only a quoted string in a list (`r'/dev/tcp/',`): data.
+    private static func isStringItem(_ trimmed: Substring) -> Bool {
+        let text = trimmed.trimmingSpaces
+        guard text.hasSuffix(",") || text.hasSuffix("',") || text.hasSuffix("\",") else { return false }
+        let body = text.hasPrefix("r") || text.hasPrefix("b") ? text.dropFirst() : Substring(text)
+        guard let open = body.first, open == "'" || open == "\"" else { return false }
+        return body.dropLast().last == open
+    }
+
+    /// Marks front-matter, fences, HTML comments and teaching sections.
+    private static func markdownLines(_ texts: [String]) -> [ScanLine] {
+        var lines: [ScanLine] = []
+        lines.reserveCapacity(texts.count)
+        var fence: String?
+        var fenceDescriptive = false
+        var inComment = false
+        var teachingSectionLevel: Int?
+        var lastProseDescriptive = false
+        var inFrontMatter = texts.first?.trimmingSpaces == "---"
+        for (index, text) in texts.enumerated() {
+            let number = index + 1
+            let trimmed = text.trimmingSpaces
+            if inFrontMatter {
+                if index > 0 && (trimmed == "---" || trimmed == "...") { inFrontMatter = false }
+                lines.append(ScanLine(number: number, text: text, context: .prose))
+                continue
+            }
+            if let open = fence {
+                if trimmed.hasPrefix(open) && trimmed.drop(while: { String($0) == String(open.first!) }).trimmingSpaces.isEmpty {
+                    fence = nil
+                    lines.append(ScanLine(number: number, text: text, context: .prose))
+                    continue
+                }
+                var line = ScanLine(number: number, text: text, context: .code)
+                line.descriptive = fenceDescriptive || ScanVocabulary.isDetectionCode(line)
+                lines.append(line)
+                continue
+            }
+            if inComment || trimmed.hasPrefix("<!--") || text.contains("<!--") {
+                // A comment's text; the line may also hold visible text, which
+                // the injection rules read either way.
+                let closes = text.contains("-->")
+                var line = ScanLine(number: number, text: text, context: .comment)
+                line.descriptive = false
+                lines.append(line)
+                inComment = !closes || (text.components(separatedBy: "<!--").count > text.components(separatedBy: "-->").count)
+                continue
+            }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                let marker = trimmed.hasPrefix("```") ? "```" : "~~~"
+                fence = String(trimmed.prefix { String($0) == String(marker.first!) })
+                if fence!.count < 3 { fence = marker }
+                let language = trimmed.dropFirst(fence!.count).trimmingSpaces.lowercased()
+                fenceDescriptive = teachingSectionLevel != nil || lastProseDescriptive
+                    || ScanVocabulary.teachingFenceLanguages.contains(language)
+                lines.append(ScanLine(number: number, text: text, context: .prose))
+                continue
+            }
+            var line = ScanLine(number: number, text: text, context: .prose)
+            if trimmed.hasPrefix("#") {
+                let level = trimmed.prefix { $0 == "#" }.count
+                if let open = teachingSectionLevel, level <= open { teachingSectionLevel = nil }
+                if teachingSectionLevel == nil && ScanVocabulary.isTeachingHeading(line) { teachingSectionLevel = level }
+                lastProseDescriptive = false
+            }
+            line.descriptive = teachingSectionLevel != nil || ScanVocabulary.isTeachingProse(line)
+            if !trimmed.isEmpty { lastProseDescriptive = line.descriptive }
+            lines.append(line)
+        }
+        return lines
+    }
+}
+
+extension StringProtocol {
+    fileprivate var trimmingSpaces: String {
+        var view = Substring(self)
+        while let first = view.first, first == " " || first == "\t" { view = view.dropFirst() }
+        while let last = view.last, last == " " || last == "\t" { view = view.dropLast() }
+        return String(view)
+    }
+}
