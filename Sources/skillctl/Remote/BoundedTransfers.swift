@@ -63,6 +63,10 @@ final class BoundedTransfers: @unchecked Sendable {
         let limit: Int
         var body = Data()
         var headers: [(String, String)] = []
+        /// Header bytes of every answer of the transfer (redirects included),
+        /// held to the same limit as the body: a hostile server cannot grow
+        /// the client's memory through headers either.
+        var headerBytes = 0
         var tooLarge = false
         init(limit: Int) { self.limit = limit }
     }
@@ -151,6 +155,11 @@ final class BoundedTransfers: @unchecked Sendable {
     private static let receiveHeader: curl_write_callback = { bytes, size, count, context in
         let collected = Unmanaged<Collected>.fromOpaque(context!).takeUnretainedValue()
         let length = size * count
+        collected.headerBytes += length
+        guard collected.headerBytes <= collected.limit else {
+            collected.tooLarge = true
+            return 0  // anything but `length` makes libcurl stop the transfer
+        }
         guard let bytes else { return length }
         let line = String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
         if line.hasPrefix("HTTP/") {
