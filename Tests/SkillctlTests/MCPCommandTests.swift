@@ -61,7 +61,7 @@ import TestSupport
         #expect(outcome.output.isEmpty)
     }
 
-    @Test(.enabled(if: MCPPythonSDK.available, "needs the MCP Python SDK (pip install mcp); the reason is printed"),
+    @Test(.enabled(if: MCPPythonSDK.available, "needs the MCP Python SDK: python3 -m venv and pip install mcp from PyPI"),
           arguments: ["legacy", "auto"])
     func theOfficialPythonSDKReadsEverySkillAndCallsEveryTool(mode: String) throws {
         let outcome = try ProcessRunner.run(

@@ -4,8 +4,8 @@ import TestSupport
 
 /// The official MCP Python SDK (PyPI `mcp`) in a virtual environment under
 /// `.build/mcp-venv`, installed on first use. Where it cannot be had (no
-/// python3, no network to PyPI), the tests that need it are skipped and
-/// the reason is printed.
+/// python3, no network to PyPI), the tests that need it are reported
+/// skipped by the test run.
 enum MCPPythonSDK {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -31,8 +31,7 @@ enum MCPPythonSDK {
         return nil
     }()
 
-    static var available: Bool {
-        if let unavailableReason { print("skipping the MCP Python SDK tests: \(unavailableReason)") }
-        return unavailableReason == nil
-    }
+    /// Whether the SDK is ready; the tests that need it are declared with
+    /// `.enabled(if: available, ...)`, so a run without it reports them skipped.
+    static var available: Bool { unavailableReason == nil }
 }
