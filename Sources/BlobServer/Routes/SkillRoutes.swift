@@ -98,7 +98,12 @@ struct SkillRoutes: Sendable {
             return Self.paged(request, page, versions) { String($0.sequence) }
         }
         router.add("GET", APIPath.search.pattern) { request, _ in
-            .json(try pool.with { try $0.search(try Self.searchRequest(request)) })
+            let search = try Self.searchRequest(request)
+            // Without a kind or label, skills; with one, rows as they always were.
+            if search.bySkill {
+                return .json(try pool.with { try $0.searchSkills(search).map(SkillSearchEntry.init) })
+            }
+            return .json(try pool.with { try $0.search(search) })
         }
         router.add("GET", APIPath.sources.pattern) { request, _ in
             let page = try Self.page(request)
@@ -194,10 +199,12 @@ struct SkillRoutes: Sendable {
     static func searchRequest(_ request: HTTPRequest) throws -> SearchRequest {
         let query = request.query
         let allVersions = try request.flag("all_versions")
+        let explain = try request.flag("explain")
         do {
             return try SearchRequest(
                 userQuery: query["q"] ?? "", kind: query["kind"], label: query["label"], skill: query["skill"],
-                namespace: query["namespace"], limit: query["limit"], allVersions: allVersions)
+                namespace: query["namespace"], limit: query["limit"], allVersions: allVersions,
+                explain: explain)
         } catch {
             throw HTTPError.badRequest(error.message { parameter in
                 switch parameter {

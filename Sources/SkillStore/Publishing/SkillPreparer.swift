@@ -26,7 +26,8 @@ struct SkillPreparer: Sendable {
         let manifestBytes = manifest.canonicalJSON()
         let manifestDigest = BlobDigest(of: manifestBytes)
         let (label, labelNote) = try versionLabel(for: bundle, document: document, bundleID: manifestDigest.id)
-        let rows = VersionRows(document: document, vocabulary: vocabulary)
+        var rows = VersionRows(document: document, vocabulary: vocabulary)
+        rows.skillText.addBundleFiles(bundle.files.map { (path: $0.path, bytes: $0.bytes) })
         let checkErrors = StoreFreeErrors.find(
             in: document, rules: rows.graph.rules, path: source.skillFilePath,
             bundle: source.kind == .folder ? bundle.files : nil)

@@ -3,9 +3,11 @@ import Foundation
 /// A search as a user types it, turned into an FTS5 MATCH expression that is
 /// always valid: user text never reaches FTS5 syntax unquoted.
 ///
-/// The language: plain words (all must match), `"phrases"`, `prefix*`, `OR`
-/// between two terms, `NOT term` or `-term` to exclude. `AND` is the default
-/// and may be written. Anything else (stray quotes, parentheses, `NEAR(`,
+/// The language: plain words (all must match, stop words aside: see
+/// `SearchStopWords`), `"phrases"`, `prefix*`, `OR` between two terms,
+/// `NOT term` or `-term` to exclude. `AND` is the default and may be
+/// written. A search by skill reads the same words as a question instead:
+/// any of them may match (`questionFTS5`). Anything else (stray quotes, parentheses, `NEAR(`,
 /// punctuation) is read as plain words. Every term is emitted as an FTS5
 /// string (`"fold"`), so the tokenizer, not the query grammar, sees its text.
 struct SearchQuery: Sendable, Equatable {
@@ -15,9 +17,12 @@ struct SearchQuery: Sendable, Equatable {
     struct Term: Sendable, Equatable {
         var text: String
         var prefix: Bool
+        /// Written between quotes: a phrase (or word) the user insists on.
+        var quoted = false
     }
 
-    /// Terms joined by OR; the groups are ANDed.
+    /// Terms joined by OR; the groups are ANDed. Groups that are only a
+    /// stop word are left out, unless every group is one.
     var groups: [[Term]]
     var excluded: [Term]
 
@@ -53,18 +58,35 @@ struct SearchQuery: Sendable, Equatable {
         }
         // FTS5 cannot match "everything except": exclusions need a term to subtract from.
         guard !groups.isEmpty else { return nil }
-        self.groups = groups
+        let content = groups.filter { group in !(group.count == 1 && SearchStopWords.isStopWord(group[0])) }
+        self.groups = content.isEmpty ? groups : content
         self.excluded = excluded
     }
 
     /// The FTS5 expression: `("a" OR "b") AND "c"* NOT "d"`.
     var fts5: String {
-        var expression = groups.map { group in
-            let alternatives = group.map(Self.quoted)
-            return alternatives.count == 1 ? alternatives[0] : "(" + alternatives.joined(separator: " OR ") + ")"
-        }.joined(separator: " AND ")
+        var expression = groups.map(Self.expression).joined(separator: " AND ")
         for term in excluded { expression += " NOT " + Self.quoted(term) }
         return expression
+    }
+
+    /// The query as a question: any of its groups may match, and bm25 ranks
+    /// by how many and how rare; quoted terms stay required and exclusions
+    /// still exclude: `"fill form" AND ("fill form" OR "pdf") NOT "word"`.
+    var questionFTS5: String {
+        let required = groups.filter { $0.contains(where: \.quoted) }
+        var parts = required.map(Self.expression)
+        let any = groups.flatMap { $0 }.map(Self.quoted)
+        parts.append(any.count == 1 ? any[0] : "(" + any.joined(separator: " OR ") + ")")
+        var expression = parts.joined(separator: " AND ")
+        for term in excluded { expression += " NOT " + Self.quoted(term) }
+        return expression
+    }
+
+    /// One group as FTS5: its terms joined by OR.
+    static func expression(_ group: [Term]) -> String {
+        let alternatives = group.map(quoted)
+        return alternatives.count == 1 ? alternatives[0] : "(" + alternatives.joined(separator: " OR ") + ")"
     }
 
     /// For each group, the opening letters of its terms (a phrase's first
@@ -115,7 +137,7 @@ struct SearchQuery: Sendable, Equatable {
         return query
     }
 
-    private static func quoted(_ term: Term) -> String {
+    static func quoted(_ term: Term) -> String {
         "\"" + term.text.replacingAll("\"", with: "\"\"") + "\"" + (term.prefix ? " *" : "")
     }
 
@@ -139,7 +161,7 @@ struct SearchQuery: Sendable, Equatable {
                 let body = characters.dropFirst()
                 let end = body.firstIndex(of: "\"") ?? body.endIndex
                 let phrase = words(in: String(body[..<end])).joined(separator: " ")
-                if !phrase.isEmpty { tokens.append(.term(Term(text: phrase, prefix: false), negated: false)) }
+                if !phrase.isEmpty { tokens.append(.term(Term(text: phrase, prefix: false, quoted: true), negated: false)) }
                 characters = end < body.endIndex ? body[body.index(after: end)...] : body[end...]
                 continue
             }

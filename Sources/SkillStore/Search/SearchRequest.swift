@@ -13,13 +13,19 @@ public struct SearchRequest: Sendable, Equatable {
     public var limit: Int
     /// Every version of each skill, not only the latest.
     public var allVersions: Bool
+    /// A search by skill says why each skill ranked where it did.
+    public var explain: Bool
+
+    /// Whether the answer is skills (`SkillStore.searchSkills`) rather than
+    /// rows: when no kind or label asks for rows.
+    public var bySkill: Bool { kind == nil && label == nil }
 
     public static let defaultLimit = 10
     static let maxLimit = 1000
 
     public init(
         query: String, kind: SearchKind? = nil, label: ClaimLabel? = nil, skill: String? = nil, namespace: String? = nil,
-        limit: Int = SearchRequest.defaultLimit, allVersions: Bool = false
+        limit: Int = SearchRequest.defaultLimit, allVersions: Bool = false, explain: Bool = false
     ) {
         self.namespace = namespace
         self.query = query
@@ -28,6 +34,7 @@ public struct SearchRequest: Sendable, Equatable {
         self.skill = skill
         self.limit = limit
         self.allVersions = allVersions
+        self.explain = explain
     }
 }
 
@@ -48,7 +55,7 @@ extension SearchRequest {
     /// checked the same way wherever it comes from; nil means not given.
     public init(
         userQuery query: String, kind: String?, label: String?, skill: String?, namespace: String? = nil, limit: String?,
-        allVersions: Bool
+        allVersions: Bool, explain: Bool = false
     ) throws(Refusal) {
         guard query.contains(where: { !$0.isWhitespace }) else {
             throw Refusal { name in "the search query (\(name(.query))) is empty" }
@@ -90,6 +97,6 @@ extension SearchRequest {
         }
         self.init(
             query: query, kind: parsedKind, label: parsedLabel, skill: skill, namespace: namespace, limit: count,
-            allVersions: allVersions)
+            allVersions: allVersions, explain: explain)
     }
 }

@@ -34,12 +34,7 @@ extension SkillStore {
     /// search for finds nothing. An empty query or a limit out of range is a
     /// `UsageProblem`.
     public func search(_ request: SearchRequest) throws -> [SearchHit] {
-        guard request.query.contains(where: { !$0.isWhitespace }) else {
-            throw UsageProblem("the search query is empty")
-        }
-        guard (1...SearchRequest.maxLimit).contains(request.limit) else {
-            throw UsageProblem("the limit must be between 1 and \(SearchRequest.maxLimit), not \(request.limit)")
-        }
+        try Self.check(request)
         guard let query = SearchQuery(request.query) else { return [] }
         if request.label != nil, let kind = request.kind, kind != .claim { return [] }
         if (request.skill != nil || request.namespace != nil) && request.kind == .source { return [] }
@@ -91,7 +86,17 @@ extension SkillStore {
         return try hits.prefix(request.limit).map { try $0.hit() }
     }
 
-    private struct RankedRow {
+    /// Refuses an empty query or a limit out of range.
+    static func check(_ request: SearchRequest) throws {
+        guard request.query.contains(where: { !$0.isWhitespace }) else {
+            throw UsageProblem("the search query is empty")
+        }
+        guard (1...SearchRequest.maxLimit).contains(request.limit) else {
+            throw UsageProblem("the limit must be between 1 and \(SearchRequest.maxLimit), not \(request.limit)")
+        }
+    }
+
+    struct RankedRow {
         var rowID: Int64
         var score: Double
     }
@@ -145,7 +150,7 @@ extension SkillStore {
 
     /// Whether any skill or source has a version that is not its latest
     /// (superseded or yanked).
-    private func hasSupersededVersions() throws -> Bool {
+    func hasSupersededVersions() throws -> Bool {
         return try database.queryFirst("""
             SELECT (SELECT count(*) FROM versions) > (SELECT count(*) FROM skills WHERE latest IS NOT NULL)
                 OR (SELECT count(*) FROM sources) > (SELECT count(DISTINCT url) FROM sources) AS superseded
@@ -183,14 +188,14 @@ extension SkillStore {
     // MARK: Rules and claims
 
     /// A section row as the unit search reads it.
-    private struct SectionRow {
+    struct SectionRow {
         var rowID: Int64
         var owner: Int
         var headings: String
         var body: [UInt8]
     }
 
-    private struct RankedUnit {
+    struct RankedUnit {
         var section: SectionRow
         var unit: SearchUnit
         var score: Double
@@ -204,7 +209,7 @@ extension SkillStore {
     /// They are indexed for this query alone, in a temporary FTS5 table with
     /// the same tokenizer, so that stems, phrases, prefixes and exclusions
     /// mean exactly what they mean in the main index.
-    private func rankUnits(
+    func rankUnits(
         in sections: [RankedRow], query: SearchQuery, textOnly: Bool = false, where include: (SearchUnit) -> Bool
     ) throws -> [RankedUnit] {
         guard !sections.isEmpty else { return [] }
@@ -285,7 +290,7 @@ extension SkillStore {
     // MARK: Hits
 
     /// A rule or claim hit, while its query's temporary index is still there.
-    private func unitHit(_ ranked: RankedUnit, query: SearchQuery) throws -> SearchHit {
+    func unitHit(_ ranked: RankedUnit, query: SearchQuery) throws -> SearchHit {
         let snippetRow = try database.queryFirst("""
             SELECT snippet(search_units, 2, char(2), char(3), '…', 24) AS snippet,
                    highlight(search_units, 1, char(2), char(3)) AS title,
@@ -312,15 +317,16 @@ extension SkillStore {
         return hit
     }
 
-    /// A skill, section or source hit.
-    private func rowHit(_ ranked: RankedRow, query: SearchQuery) throws -> SearchHit {
+    /// A skill, section or source hit; `expression` (the query's FTS5 by
+    /// default) marks the matched words.
+    func rowHit(_ ranked: RankedRow, query: SearchQuery, expression: String? = nil) throws -> SearchHit {
         guard let rowID = SearchRowID(ranked.rowID),
               let row = try database.queryFirst("""
                 SELECT snippet(search, ?, char(2), char(3), '…', 24) AS snippet, headings, ref,
                        highlight(search, ?, char(2), char(3)) AS marked_headings
                 FROM search WHERE search MATCH ? AND search.rowid = ?
                 """, [.integer(rowID.kind == .skill ? 1 : 3), .integer(rowID.kind == .skill ? 0 : 2),
-                      .text(query.fts5), .integer(ranked.rowID)])
+                      .text(expression ?? query.fts5), .integer(ranked.rowID)])
         else { throw SkillStoreError.corrupt("search row \(ranked.rowID) vanished while it was read") }
         let snippet = Self.snippet(
             Self.snippetRuns(row.string("snippet")), headings: Self.snippetRuns(row.string("marked_headings")))
@@ -346,7 +352,7 @@ extension SkillStore {
     }
 
     /// A hit in a skill version, addressed by the skill's name.
-    private func versionHit(
+    func versionHit(
         owner: Int, kind: SearchKind, snippet: [SearchHit.SnippetRun], score: Double
     ) throws -> SearchHit {
         guard let version = try database.queryFirst(

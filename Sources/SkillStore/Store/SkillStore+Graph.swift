@@ -45,7 +45,7 @@ extension SkillStore {
         // Sorted here: ORDER BY seq would make SQLite read every version row
         // in order rather than use the index on graph_version.
         let stale = try database.query(
-            "SELECT seq, skill, skill_blob FROM versions WHERE graph_version < ?", [.integer(Int64(Self.graphVersion))]
+            "SELECT seq, skill, skill_blob, manifest_blob FROM versions WHERE graph_version < ?", [.integer(Int64(Self.graphVersion))]
         ).sorted { try $0.int("seq") < $1.int("seq") }
         guard !stale.isEmpty else { return }
         let vocabulary = try labelVocabulary()
@@ -64,7 +64,8 @@ extension SkillStore {
                 // unless the rules tightened, and then the version keeps no graph.
                 // Under its skill's folder: a SKILL.md without front-matter is named after it.
                 guard let document = try? SkillDocument.parse(bytes, path: "\(row.string("skill"))/SKILL.md") else { continue }
-                let rows = VersionRows(document: document, vocabulary: vocabulary)
+                var rows = VersionRows(document: document, vocabulary: vocabulary)
+                rows.skillText.addBundleFiles(try storedBundleFiles(manifest: try row.blobID("manifest_blob")))
                 try write(rows, version: sequence)
                 legends.append((sequence, rows.legend))
             }
@@ -82,6 +83,23 @@ extension SkillStore {
     func write(_ rows: VersionRows, version: Int) throws {
         try writeGraph(rows.graph, version: version)
         try writeSearchEntries(rows.searchEntries, owner: version)
+        try writeSkillText(rows.skillText, version: version)
+    }
+
+    /// The files of a stored bundle that the per-skill index reads (see
+    /// `SkillTextEntry.addBundleFiles`), from its manifest. A manifest or
+    /// file that cannot be read leaves those files out: the skill stays
+    /// searchable by its SKILL.md.
+    private func storedBundleFiles(manifest: BlobID) throws -> [(path: String, bytes: [UInt8])] {
+        guard let bytes = try? blob(.id(manifest)).bytes, let manifest = BundleManifest.decode(bytes) else { return [] }
+        return manifest.files.compactMap { entry in
+            let fileExtension = entry.path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+            guard entry.path != "SKILL.md",
+                  SkillTextEntry.proseExtensions.contains(fileExtension) || SkillTextEntry.codeExtensions.contains(fileExtension),
+                  let file = try? blob(.id(entry.id)).bytes
+            else { return nil }
+            return (entry.path, file)
+        }
     }
 
     private func writeGraph(_ graph: SkillGraph, version: Int) throws {

@@ -26,16 +26,38 @@ extension SkillStore {
         }
     }
 
+    /// Writes the per-skill row of a skill version (its rowid is the
+    /// version's sequence), inside the caller's transaction.
+    func writeSkillText(_ entry: SkillTextEntry, version: Int) throws {
+        let insert = try database.statement("""
+            INSERT INTO skill_text (rowid, name, description, headings, rules, body, files, code)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try insert.bind(1, version)
+        try insert.bind(2, entry.name)
+        try insert.bind(3, entry.description)
+        try insert.bind(4, entry.headings)
+        try insert.bind(5, entry.rules)
+        try insert.bind(6, entry.body)
+        try insert.bind(7, entry.files)
+        try insert.bind(8, entry.code)
+        try insert.runBound()
+    }
+
     /// Records `version` as the latest of `skill`, which is what search shows.
     func markLatest(_ version: Int, of skill: SkillKey) throws {
         try database.statement("UPDATE skills SET latest = ? WHERE namespace = ? AND name = ?")
             .run([.integer(Int64(version)), .text(skill.namespace), .text(skill.name)])
     }
 
-    /// Removes the full-text rows of a skill version, or of a source.
+    /// Removes the full-text rows of a skill version (its per-skill row
+    /// too), or of a source.
     func deleteSearchEntries(owner: Int, source: Bool) throws {
         let range = SearchRowID.range(of: source ? SearchRowID.sourceKinds : SearchRowID.versionKinds, owner: owner)
         try database.statement("DELETE FROM search WHERE rowid BETWEEN ? AND ?")
             .run([.integer(range.lowerBound), .integer(range.upperBound)])
+        if !source {
+            try database.statement("DELETE FROM skill_text WHERE rowid = ?").run([.integer(Int64(owner))])
+        }
     }
 }

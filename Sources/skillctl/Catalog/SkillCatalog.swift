@@ -1,5 +1,6 @@
 import Foundation
 import SkillStore
+import SkillStoreAPI
 
 /// What the read commands ask of a store, local or remote: the same
 /// questions with the same answers, so that `--server URL` prints exactly
@@ -14,6 +15,8 @@ protocol SkillCatalog {
     /// The bytes of a blob, verified against its id.
     func blob(_ reference: BlobReference) throws -> Blob
     func search(_ request: SearchRequest) throws -> [SearchHit]
+    /// A search by skill (`request.bySkill`), as the API answers it.
+    func searchSkills(_ request: SearchRequest) throws -> [SkillSearchEntry]
     func ruleEntries(of version: SkillVersion) throws -> [RuleEntry]
     func linkReport(of version: SkillVersion) throws -> LinkReport
     func claimEntries(of version: SkillVersion, filter: ClaimFilter) throws -> [ClaimEntry]
@@ -37,6 +40,10 @@ extension SkillCatalog {
 }
 
 extension SkillStore: SkillCatalog {
+    func searchSkills(_ request: SearchRequest) throws -> [SkillSearchEntry] {
+        try searchSkills(request).map(SkillSearchEntry.init)
+    }
+
     func check(_ version: SkillVersion, strict: Bool) throws -> [Diagnostic] {
         try SkillChecker(store: self, strict: strict).check(version)
     }

@@ -1,21 +1,29 @@
 import Foundation
 import SkillStore
+import SkillStoreAPI
 
 struct SearchCommand: Command {
     static let name = "search"
     static let summary = "Ranked full-text search over skills, sections, rules, claims and sources."
     static let discussion = """
         Searches the latest version of every skill (names, descriptions,
-        sections with their headings, rules, claims) and the source pages
-        published with 'publish --source', and prints the best hits first:
-        address (NAMESPACE/NAME outside the default namespace), kind (with
-        the claim's label), skill version, blob id and
-        score, then the text around the matched words. A skill whose name
-        is the query comes first. Finding nothing is not an error.
+        headings, rules, prose, fenced code and the bundle's text files) and
+        prints the skills that best answer the query, best first: address
+        (NAMESPACE/NAME outside the default namespace), skill version, blob
+        id and score, where else the same SKILL.md is published, then the
+        skill's best passages (sections, rules, claims) with the text around
+        the matched words. A skill whose name is the query comes first.
+        --limit counts skills. With --kind or --label, prints rows instead
+        (skill, section, rule, claim or source hits), as ranked full-text
+        hits. Finding nothing is not an error.
 
-        Query language (words are matched by their stem: folding finds fold):
-          fold hinge       both words (AND is the default and may be written)
-          "fold line"      the phrase
+        The query is read as a question: any of its words may match, stop
+        words (how, do, I, a, the...) are left out, and skills holding more
+        of the words, and rarer ones, rank first. With --kind or --label,
+        every word but the stop words must match. Words are matched by their
+        stem: folding finds fold.
+          fold hinge       skills about folding and hinges
+          "fold line"      the phrase, required
           fold*            words starting with fold
           fold OR crease   either
           fold -hinge      fold, not hinge (also: fold NOT hinge)
@@ -23,6 +31,9 @@ struct SearchCommand: Command {
         So that -word is not read as an option, pass the query as one quoted
         argument ('fold -hinge') or after --. QUERY - reads the query from
         standard input (bytes that are not UTF-8 are replaced).
+
+        --explain adds, under each skill, why it ranked there: the query's
+        words with the fields each matched in, bm25, coverage and the score.
 
         Matched words are bold on a terminal, else [between brackets] (also
         with NO_COLOR set, and in --json).
@@ -32,9 +43,10 @@ struct SearchCommand: Command {
         "--label", "L", "only claims with this label (measured, derived, judgement, unverified, cited, unlabelled)")
     static let skill = Option.value("--skill", "GLOB", "only hits in skills whose name matches (dough-*)")
     static let namespace = Option.value("--namespace", "NS", "only hits in skills of this namespace")
-    static let limit = Option.value("--limit", "N", "at most N hits (default 10, at most 1000)")
+    static let limit = Option.value("--limit", "N", "at most N skills, or hits with --kind or --label (default 10, at most 1000)")
     static let allVersions = Option.flag("--all-versions", "search every version of each skill, not only the latest")
-    static let options = [kind, label, skill, namespace, limit, allVersions]
+    static let explain = Option.flag("--explain", "say why each skill ranked where it did (words, fields, scores)")
+    static let options = [kind, label, skill, namespace, limit, allVersions, explain]
     static let arguments = [Argument("QUERY")]
     static let usageForms = [
         UsageForm(arguments: arguments, options: options),
@@ -56,7 +68,7 @@ struct SearchCommand: Command {
                 userQuery: arguments.positionals.joined(separator: " "), kind: arguments.value(Self.kind),
                 label: arguments.value(Self.label), skill: arguments.value(Self.skill),
                 namespace: arguments.value(Self.namespace), limit: arguments.value(Self.limit),
-                allVersions: arguments.has(Self.allVersions))
+                allVersions: arguments.has(Self.allVersions), explain: arguments.has(Self.explain))
         } catch {
             throw UsageError(error.message { parameter in
                 switch parameter {
@@ -76,12 +88,13 @@ struct SearchCommand: Command {
         if readsStandardInput {
             request.query = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
+        let bold = context.output.standardOutputIsTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
+        if request.bySkill { return try runBySkill(request, context, bold: bold) }
         let hits = try context.catalog().search(request)
         if context.json {
             context.output.json(hits.map(SearchHitEntry.init))
             return .success
         }
-        let bold = context.output.standardOutputIsTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
         for hit in hits {
             var kind = hit.kind.rawValue
             if let label = hit.label { kind += " " + label.rawValue }
@@ -103,6 +116,51 @@ struct SearchCommand: Command {
         }
         if !context.quiet { context.output.error(plural(hits.count, "hit")) }
         return .success
+    }
+
+    /// Skills, each with its passages: `ADDRESS  VERSION  ID  SCORE`,
+    /// then `also in:`, each passage's address, kind and snippet, and `why:`
+    /// with --explain.
+    private func runBySkill(_ request: SearchRequest, _ context: Context, bold: Bool) throws -> ExitCode {
+        let skills = try context.catalog().searchSkills(request)
+        if context.json {
+            context.output.json(skills)
+            return .success
+        }
+        for skill in skills {
+            context.output.line(
+                [skill.address, skill.version, skill.id, String(format: "%.3g", skill.score)].joined(separator: "  "))
+            if !skill.alsoIn.isEmpty { context.output.line("    also in: " + skill.alsoIn.joined(separator: ", ")) }
+            for passage in skill.passages {
+                var kind = passage.kind
+                if let label = passage.label { kind += " " + label }
+                context.output.line(
+                    TerminalText("    \(passage.address)  \(kind)  ") + Self.marked(passage.snippet, bold: bold).collapsingWhitespace)
+            }
+            if let why = skill.explain {
+                let words = why.words.map { word in
+                    word.word + " (" + (word.fields.isEmpty ? "no field" : word.fields.joined(separator: ", "))
+                        + String(format: "; weight %.3g)", word.weight)
+                }
+                let scores = String(format: "; coverage %.3g, bm25 %.3g, score %.3g", why.coverage, why.bm25, why.score)
+                context.output.line(TerminalText(
+                    "    why: " + words.joined(separator: ", ") + scores + (why.exactName ? ", exact name: first" : "")))
+            }
+        }
+        if !context.quiet { context.output.error(plural(skills.count, "skill")) }
+        return .success
+    }
+
+    /// A snippet with its `[matched]` words bold on a terminal, as they are.
+    private static func marked(_ snippet: String, bold: Bool) -> TerminalText {
+        guard bold else { return TerminalText(snippet) }
+        var text = TerminalText("")
+        var rest = Substring(snippet)
+        while let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") {
+            text = text + TerminalText(String(rest[..<open])) + .bold(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return text + TerminalText(String(rest))
     }
 }
 

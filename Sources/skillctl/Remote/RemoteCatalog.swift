@@ -60,13 +60,22 @@ final class RemoteCatalog: SkillCatalog {
     }
 
     func search(_ request: SearchRequest) throws -> [SearchHit] {
+        try json(APIPath.search.path(), query: Self.searchParameters(request))
+    }
+
+    func searchSkills(_ request: SearchRequest) throws -> [SkillSearchEntry] {
+        try json(APIPath.search.path(), query: Self.searchParameters(request))
+    }
+
+    private static func searchParameters(_ request: SearchRequest) -> [(String, String)] {
         var query: [(String, String)] = [("q", request.query), ("limit", String(request.limit))]
         if let kind = request.kind { query.append(("kind", kind.rawValue)) }
         if let label = request.label { query.append(("label", label.rawValue)) }
         if let skill = request.skill { query.append(("skill", skill)) }
         if let namespace = request.namespace { query.append(("namespace", namespace)) }
         if request.allVersions { query.append(("all_versions", "1")) }
-        return try json(APIPath.search.path(), query: query)
+        if request.explain { query.append(("explain", "1")) }
+        return query
     }
 
     func ruleEntries(of version: SkillVersion) throws -> [RuleEntry] { try graph(version, .skillRules) }

@@ -1,0 +1,247 @@
+import Foundation
+
+extension SkillStore {
+    /// The fields of the per-skill index (migrations/0007_search_fields.sql),
+    /// in column order, and their bm25 weights: what a skill is called and
+    /// says it does counts most, its code least.
+    static let skillTextFields = ["name", "description", "headings", "rules", "body", "files", "code"]
+    static let skillTextWeights = "10.0, 5.0, 2.5, 2.5, 1.0, 0.5, 0.3"
+    /// How much coverage weighs in a skill's score against bm25.
+    static let coverageShare = 0.5
+    /// Passages shown for each skill.
+    static let passagesPerSkill = 3
+
+    /// The skills that best answer `request`, as a question: a ranked list
+    /// of distinct skills, each with its best passages.
+    ///
+    /// Any of the query's words may match (stop words aside; quoted terms
+    /// are still required and `-word` still excludes). Candidates are the
+    /// best skills by bm25 over the per-skill index, with field weights
+    /// (`skillTextWeights`); they are ranked again by coverage, the share
+    /// of the query's words each holds, weighted by rarity (idf), combined
+    /// with bm25 as a share of the best candidate's. A skill the query
+    /// names exactly comes first. Skills whose latest SKILL.md is the same
+    /// bytes are one result, listing the others in `alsoIn`. `limit`
+    /// counts skills. Throws `UsageProblem` as `search` does.
+    public func searchSkills(_ request: SearchRequest) throws -> [SkillMatch] {
+        try Self.check(request)
+        guard let query = SearchQuery(request.query) else { return [] }
+        let expression = query.questionFTS5
+        let poolSize = min(SearchRequest.maxLimit, max(50, request.limit * 2))
+        var candidates = try skillCandidates(expression, request: request, limit: poolSize)
+        let named = try exactlyNamedVersions(request)
+        for version in named where !candidates.contains(where: { $0.version == version }) {
+            if let score = try skillScore(version: version, expression: expression) {
+                candidates.append(SkillCandidate(version: version, bm25: score))
+            }
+        }
+        guard !candidates.isEmpty else { return [] }
+
+        let words = query.groups
+        let weights = try wordWeights(words)
+        let present = try wordPresence(words, in: candidates.map(\.version))
+        let total = weights.reduce(0, +)
+        let strongest = candidates.map(\.bm25).max() ?? 0
+        for index in candidates.indices {
+            let version = candidates[index].version
+            var held = 0.0
+            for (word, weight) in weights.enumerated() where present[word].contains(version) { held += weight }
+            candidates[index].coverage = total > 0 ? held / total : 1
+            let relevance = strongest > 0 ? candidates[index].bm25 / strongest : 1
+            candidates[index].score = Self.coverageShare * candidates[index].coverage + (1 - Self.coverageShare) * relevance
+            candidates[index].exactName = named.contains(version)
+        }
+        candidates.sort {
+            ($0.exactName ? 1 : 0, $0.score, $0.bm25, -$0.version) > ($1.exactName ? 1 : 0, $1.score, $1.bm25, -$1.version)
+        }
+
+        var matches: [SkillMatch] = []
+        var seenBlobs = Set<BlobID>()
+        var seenSkills = Set<SkillKey>()
+        for candidate in candidates where matches.count < request.limit {
+            guard let version = try database.queryFirst(
+                "SELECT namespace, skill, label, skill_blob, description FROM versions WHERE seq = ?",
+                [.integer(Int64(candidate.version))])
+            else { throw SkillStoreError.corrupt("the per-skill index names a missing version (\(candidate.version))") }
+            let key = SkillKey(namespace: version.string("namespace"), name: version.string("skill"))
+            let blob = try version.blobID("skill_blob")
+            // The same bytes elsewhere, or an older version of a skill shown (all versions searched).
+            guard !seenBlobs.contains(blob), !seenSkills.contains(key) else { continue }
+            seenBlobs.insert(blob)
+            seenSkills.insert(key)
+            var match = SkillMatch(
+                namespace: key.namespace, skill: key.name, address: key.description, version: version.string("label"),
+                id: blob, description: version.string("description"), score: candidate.score,
+                alsoIn: try placesHolding(blob, besides: key), passages: [], explanation: nil)
+            match.passages = try passages(of: candidate.version, query: query, expression: expression)
+            if request.explain {
+                match.explanation = SearchExplanation(
+                    words: try words.enumerated().map { index, group in
+                        SearchExplanation.Word(
+                            word: group.map(\.text).joined(separator: " OR "),
+                            fields: try fields(holding: group, version: candidate.version), weight: weights[index])
+                    },
+                    bm25: candidate.bm25, coverage: candidate.coverage, exactName: candidate.exactName, score: candidate.score)
+            }
+            matches.append(match)
+        }
+        return matches
+    }
+
+    private struct SkillCandidate {
+        var version: Int
+        var bm25: Double
+        var coverage = 0.0
+        var score = 0.0
+        var exactName = false
+    }
+
+    /// The best skill versions by bm25 that pass the request's filters.
+    private func skillCandidates(_ expression: String, request: SearchRequest, limit: Int) throws -> [SkillCandidate] {
+        var sql = """
+            SELECT rowid AS version, bm25(skill_text, \(Self.skillTextWeights)) AS score FROM skill_text
+            WHERE skill_text MATCH ?
+            """
+        var arguments: [SQLValue] = [.text(expression)]
+        // Correlated subqueries, not `rowid IN (...)`: FTS5 would take an IN
+        // list as one lookup per value, which for every latest version is slower.
+        if !request.allVersions, try hasSupersededVersions() {
+            sql += " AND EXISTS (SELECT 1 FROM skills WHERE skills.latest = skill_text.rowid)"
+        }
+        if let glob = request.skill {
+            sql += " AND EXISTS (SELECT 1 FROM versions WHERE seq = skill_text.rowid AND skill GLOB ?)"
+            arguments.append(.text(glob))
+        }
+        if let namespace = request.namespace {
+            sql += " AND EXISTS (SELECT 1 FROM versions WHERE seq = skill_text.rowid AND namespace = ?)"
+            arguments.append(.text(namespace))
+        }
+        sql += " ORDER BY score LIMIT ?"
+        arguments.append(.integer(Int64(limit)))
+        return try database.query(sql, arguments).map {
+            SkillCandidate(version: try $0.int("version"), bm25: try -$0.double("score"))
+        }
+    }
+
+    /// The latest versions of the skills the query names exactly, in any
+    /// namespace the filters allow.
+    private func exactlyNamedVersions(_ request: SearchRequest) throws -> [Int] {
+        let name = SearchQuery.words(in: request.query).joined(separator: "-")
+        guard SkillName.isValid(name) else { return [] }
+        var sql = "SELECT latest FROM skills WHERE name = ? AND latest IS NOT NULL"
+        var arguments: [SQLValue] = [.text(name)]
+        if let glob = request.skill {
+            sql += " AND name GLOB ?"
+            arguments.append(.text(glob))
+        }
+        if let namespace = request.namespace {
+            sql += " AND namespace = ?"
+            arguments.append(.text(namespace))
+        }
+        return try database.query(sql, arguments).map { try $0.int("latest") }
+    }
+
+    /// bm25 of one version for the query, nil when it does not match.
+    private func skillScore(version: Int, expression: String) throws -> Double? {
+        try database.queryFirst(
+            "SELECT bm25(skill_text, \(Self.skillTextWeights)) AS score FROM skill_text WHERE skill_text MATCH ? AND rowid = ?",
+            [.text(expression), .integer(Int64(version))]
+        ).map { -(try $0.double("score")) }
+    }
+
+    /// Each word's weight in coverage: its idf over the per-skill index,
+    /// as bm25 computes it (a word most skills hold weighs little).
+    private func wordWeights(_ words: [[SearchQuery.Term]]) throws -> [Double] {
+        guard words.count > 1 else { return words.map { _ in 1 } }
+        let skills = Double(try database.queryFirst("SELECT count(*) AS n FROM versions")?.int("n") ?? 0)
+        return try words.map { group in
+            let held = Double(try database.queryFirst(
+                "SELECT count(*) AS n FROM skill_text WHERE skill_text MATCH ?", [.text(SearchQuery.expression(group))]
+            )?.int("n") ?? 0)
+            return max(0.01, log(1 + (skills - held + 0.5) / (held + 0.5)))
+        }
+    }
+
+    /// For each word, the versions of `versions` that hold it.
+    private func wordPresence(_ words: [[SearchQuery.Term]], in versions: [Int]) throws -> [Set<Int>] {
+        guard words.count > 1 else { return words.map { _ in Set(versions) } }
+        let list = versions.map(String.init).joined(separator: ", ")
+        return try words.map { group in
+            Set(try database.query(
+                "SELECT rowid AS version FROM skill_text WHERE skill_text MATCH ? AND rowid IN (\(list))",
+                [.text(SearchQuery.expression(group))]).map { try $0.int("version") })
+        }
+    }
+
+    /// The fields of a version's per-skill row in which a word occurs.
+    private func fields(holding group: [SearchQuery.Term], version: Int) throws -> [String] {
+        try Self.skillTextFields.filter { field in
+            try database.queryFirst(
+                "SELECT 1 AS found FROM skill_text WHERE skill_text MATCH ? AND rowid = ?",
+                [.text("\(field) : \(SearchQuery.expression(group))"), .integer(Int64(version))]) != nil
+        }
+    }
+
+    /// Other skills whose latest version has the SKILL.md `blob`.
+    private func placesHolding(_ blob: BlobID, besides key: SkillKey) throws -> [String] {
+        try database.query("""
+            SELECT versions.namespace, versions.skill FROM versions
+            JOIN skills ON skills.latest = versions.seq
+            WHERE versions.skill_blob = ? ORDER BY versions.namespace, versions.skill
+            """, [.text(blob.hex)]).compactMap { row in
+            let other = SkillKey(namespace: row.string("namespace"), name: row.string("skill"))
+            return other == key ? nil : other.description
+        }
+    }
+
+    /// A version's best sections for the query, each shown as its best rule
+    /// or claim when one holds every query word the section holds.
+    /// Sections are ranked by how many of the query's words they hold
+    /// (headings counting half again), then by shortness; bm25 is not used
+    /// here, since each call would count the words' rows over the whole index.
+    private func passages(of version: Int, query: SearchQuery, expression: String) throws -> [SearchHit] {
+        let range = SearchRowID.range(of: SearchKind.section.code...SearchKind.section.code, owner: version)
+        let rows = try database.query("""
+            SELECT rowid AS row_id, highlight(search, 2, char(2), char(3)) AS headings,
+                   highlight(search, 3, char(2), char(3)) AS body
+            FROM search WHERE search MATCH ? AND rowid BETWEEN ? AND ?
+            """, [.text(expression), .integer(range.lowerBound), .integer(range.upperBound)])
+        var ranked: [(row: RankedRow, groups: [Int])] = []
+        for row in rows {
+            let headings = Self.matchedWords(row.string("headings"))
+            let body = Self.matchedWords(row.string("body"))
+            let groups = Self.groupsMatched(by: headings.union(body), query: query)
+            let inHeadings = Self.groupsMatched(by: headings, query: query)
+            let score = Double(groups.count) + 0.5 * Double(inHeadings.count) - Double(row.string("body").utf8.count) * 1e-9
+            ranked.append((RankedRow(rowID: Int64(try row.int("row_id")), score: score), groups))
+        }
+        ranked.sort { $0.row.score > $1.row.score }
+        var hits: [SearchHit] = []
+        for (row, groups) in ranked.prefix(Self.passagesPerSkill) {
+            var held = query
+            held.groups = groups.map { query.groups[$0] }
+            held.excluded = []
+            if !held.groups.isEmpty,
+               let unit = try rankUnits(in: [row], query: held, textOnly: true, where: { _ in true }).first {
+                hits.append(try unitHit(unit, query: held))
+            } else {
+                hits.append(try rowHit(row, query: query, expression: expression))
+            }
+        }
+        return hits
+    }
+
+    /// The words an FTS5 `highlight` marked between U+0002 and U+0003, folded.
+    private static func matchedWords(_ marked: String) -> Set<[UInt8]> {
+        Set(snippetRuns(marked).filter(\.matched).map { SearchQuery.folded($0.text) })
+    }
+
+    /// The query's groups that some matched word belongs to: a word belongs
+    /// to a group when it starts with a term's opening letters, as porter
+    /// stems change only a word's ending (see `SearchQuery.openings`).
+    private static func groupsMatched(by words: Set<[UInt8]>, query: SearchQuery) -> [Int] {
+        query.openings.enumerated().compactMap { index, openings in
+            words.contains { word in openings.contains { word.starts(with: $0) } } ? index : nil
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import SkillStore
+
+/// One skill of a search by skill, as `GET /api/v1/search` (without `kind`
+/// or `label`) answers it and `skillctl search --json` prints it: the same
+/// shape, so a client sees the same grouping either way. Snippets are text
+/// with `[brackets]` around the matched words.
+public struct SkillSearchEntry: Codable, Sendable, Equatable {
+    public var namespace: String
+    public var skill: String
+    /// `NAME`, or `NAMESPACE/NAME` outside the default namespace.
+    public var address: String
+    public var version: String
+    /// The version's SKILL.md blob id (16 hex).
+    public var id: String
+    public var description: String
+    public var score: Double
+    /// Other skills whose latest SKILL.md is these same bytes.
+    public var alsoIn: [String]
+    public var passages: [Passage]
+    /// With `explain`: why the skill ranked where it did.
+    public var explain: SearchExplanation?
+
+    /// A section, rule or claim of the skill that matches.
+    public struct Passage: Codable, Sendable, Equatable {
+        /// `section`, `rule` or `claim`.
+        public var kind: String
+        /// `pdf:42` (section or claim, by line), `pdf#R3` (rule).
+        public var address: String
+        public var line: Int?
+        public var rule: String?
+        public var label: String?
+        /// The heading path it sits under.
+        public var section: [String]
+        public var snippet: String
+    }
+
+    public init(_ match: SkillMatch) {
+        namespace = match.namespace
+        skill = match.skill
+        address = match.address
+        version = match.version
+        id = match.id.hex
+        description = match.description
+        score = match.score
+        alsoIn = match.alsoIn
+        passages = match.passages.map { hit in
+            Passage(
+                kind: hit.kind.rawValue, address: hit.address, line: hit.line, rule: hit.rule, label: hit.label?.rawValue,
+                section: hit.section,
+                snippet: hit.snippetText().split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        }
+        explain = match.explanation
+    }
+}
