@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SkillStore
+
+/// `SkillStore.searchSkills`: a query read as a question, answered with
+/// distinct skills and their best passages.
+@Suite struct SkillSearchTests {
+    let fixture: StoreFixture
+
+    init() throws {
+        fixture = try StoreFixture()
+        try write("pdf-forms", description: "Fills in PDF forms with data and flattens them.", body: """
+            # PDF forms
+
+            ## Filling
+
+            Read the field names first, then fill each field with its value.
+
+            ## Flattening
+
+            Flatten the form once every field is filled.
+            """)
+        try write("image-resize", description: "Resizes and crops images for the web.", body: """
+            # Images
+
+            Crop first, then resize to the width the page shows.
+            """)
+        try write("changelog-writer", description: "Writes a changelog from merged pull requests.", body: """
+            # Changelog
+
+            Group the entries by kind: added, fixed, removed.
+            """)
+        try fixture.publish([fixture.temporary.path("pdf-forms"), fixture.temporary.path("image-resize"),
+                             fixture.temporary.path("changelog-writer")])
+    }
+
+    @discardableResult
+    private func write(_ name: String, in folder: String? = nil, description: String, body: String) throws -> String {
+        let folder = folder ?? name
+        try fixture.write("\(folder)/SKILL.md", SkillMarkdown.text(
+            name: name, description: description, frontMatter: ["version: \"1.0\""], body: body))
+        return fixture.temporary.path(folder)
+    }
+
+    private func skills(_ query: String, limit: Int = 10, explain: Bool = false) throws -> [SkillMatch] {
+        try fixture.store.searchSkills(SearchRequest(query: query, limit: limit, explain: explain))
+    }
+
+    @Test func aQuestionFindsTheSkillThoughMostOfItsWordsAreNowhere() throws {
+        // "how", "do", "I", "a" and the question mark are in no skill: they are not required.
+        #expect(try skills("how do I fill a pdf form?").first?.skill == "pdf-forms")
+        #expect(try skills("write a changelog").first?.skill == "changelog-writer")
+    }
+
+    @Test func anAnswerIsDistinctSkillsEachWithItsPassages() throws {
+        let found = try skills("fill field")
+        #expect(found.map(\.skill) == ["pdf-forms"])
+        let passages = try #require(found.first?.passages)
+        #expect(!passages.isEmpty && passages.count <= SkillStore.passagesPerSkill)
+        #expect(passages.allSatisfy { $0.skill == "pdf-forms" && $0.snippet.contains(where: \.matched) })
+        // Both sections hold both words; the one whose heading holds one comes first.
+        #expect(passages.map(\.section) == [["Filling"], ["Flattening"]])
+    }
+
+    @Test func theLimitCountsSkills() throws {
+        #expect(try skills("the images, forms and changelog", limit: 2).count == 2)
+        #expect(try skills("the images, forms and changelog", limit: 3).count == 3)
+    }
+
+    @Test func coverageRanksTheSkillHoldingMoreOfTheWords() throws {
+        // Named after one word and repeating it: bm25 alone favours it.
+        try fixture.publish([try write("crop-tool", description: "Crop crop crop.", body: "# Crop\n\nCrop. Crop again.\n")])
+        let found = try skills("crop resize web", explain: true)
+        #expect(found.first?.skill == "image-resize")
+        let coverage = Dictionary(uniqueKeysWithValues: found.map { ($0.skill, $0.explanation?.coverage ?? -1) })
+        #expect(coverage["image-resize"] == 1)
+        #expect((coverage["crop-tool"] ?? 1) < 0.5)
+    }
+
+    @Test func wordsInBundleFilesAndFencedCodeFindTheSkill() throws {
+        let folder = try write("deploy-notes", description: "Deploys the site.", body: """
+            # Deploy
+
+            Run the script below.
+
+            ```sh
+            wrangler publish --env staging
+            ```
+            """)
+        try fixture.write("deploy-notes/references/rollback.md", "# Rollback\n\nUse the quokka switch to roll back.\n")
+        try fixture.publish([folder])
+
+        let fromFile = try skills("quokka", explain: true)
+        #expect(fromFile.map(\.skill) == ["deploy-notes"])
+        #expect(fromFile.first?.explanation?.words.map(\.fields) == [["files"]])
+        let fromCode = try skills("wrangler", explain: true)
+        #expect(fromCode.map(\.skill) == ["deploy-notes"])
+        #expect(fromCode.first?.explanation?.words.map(\.fields) == [["code"]])
+        // Code is not prose: row search over sections does not see it.
+        #expect(try fixture.store.search(SearchRequest(query: "wrangler", kind: .section)).isEmpty)
+    }
+
+    @Test func theSameSkillMarkdownInSeveralNamespacesIsOneResult() throws {
+        let body = "# Tents\n\nPitch the tent with the door downwind.\n"
+        try fixture.publish([try write("tent-pitch", in: "acme-tent", description: "Pitches tents.", body: body)], namespace: "acme")
+        try fixture.publish([try write("tent-pitch", in: "zeta-tent", description: "Pitches tents.", body: body)], namespace: "zeta")
+        let found = try skills("pitch a tent")
+        #expect(found.count == 1)
+        let first = try #require(found.first)
+        let places = [first.address] + first.alsoIn
+        #expect(places.sorted() == ["acme/tent-pitch", "zeta/tent-pitch"])
+        #expect(!first.alsoIn.contains(first.address))
+    }
+
+    @Test func anExactNameComesFirst() throws {
+        #expect(try skills("image resize").first?.skill == "image-resize")
+        let named = try skills("changelog writer", explain: true)
+        #expect(named.first?.skill == "changelog-writer")
+        #expect(named.first?.explanation?.exactName == true)
+    }
+
+    @Test func explainSaysWhichWordsMatchedWhereAndTheScores() throws {
+        #expect(try skills("fill pdf").allSatisfy { $0.explanation == nil })
+        let found = try skills("how do I flatten a pdf form", explain: true)
+        let why = try #require(found.first?.explanation)
+        #expect(found.first?.skill == "pdf-forms")
+        // Stop words are not among the words explained.
+        #expect(why.words.map(\.word) == ["flatten", "pdf", "form"])
+        let fields = Dictionary(uniqueKeysWithValues: why.words.map { ($0.word, $0.fields) })
+        #expect(fields["pdf"] == ["name", "description", "headings"])
+        #expect(fields["flatten"] == ["description", "headings", "body"])
+        #expect(why.coverage == 1 && why.bm25 > 0 && why.score == found.first?.score)
+        #expect(why.words.allSatisfy { $0.weight > 0 })
+    }
+
+    @Test func operatorsStillConstrain() throws {
+        // A quoted phrase is required.
+        #expect(try skills("\"fill each field\" images").map(\.skill) == ["pdf-forms"])
+        #expect(try skills("\"field images\"").isEmpty)
+        // An excluded word excludes.
+        #expect(try skills("crop form -images").map(\.skill) == ["pdf-forms"])
+        #expect(try skills("crop form NOT pdf").map(\.skill) == ["image-resize"])
+        // Prefixes, OR, stems and accents.
+        #expect(try skills("chang*").map(\.skill) == ["changelog-writer"])
+        #expect(try skills("flattening").map(\.skill) == ["pdf-forms"])
+        #expect(Set(try skills("changelog OR crop").map(\.skill)) == ["changelog-writer", "image-resize"])
+        #expect(try skills("flàttén").map(\.skill) == ["pdf-forms"])
+    }
+
+    @Test(arguments: [
+        "\"unbalanced", "fill\"", "NEAR(fill pdf)", "{name} : pdf", "pdf AND OR NOT", "-", "*", "\"\"", "(((", "a the of",
+        "pdf\u{0}form", "\u{1}\u{2}\u{3}pdf\u{7f}", "'; DROP TABLE skill_text; --", "pdf^2 col:name", String(repeating: "x", count: 10_000),
+        String(repeating: "pdf ", count: 2_000), "é\u{301}\u{301}\u{301}",
+    ])
+    func hostileQueriesAnswerWithoutAnError(query: String) throws {
+        _ = try skills(query)
+        _ = try skills(query, explain: true)
+    }
+
+    @Test func anEmptyQueryOrABadLimitIsAUsageProblem() {
+        #expect(throws: UsageProblem.self) { try self.skills("  ") }
+        #expect(throws: UsageProblem.self) { try self.skills("pdf", limit: 0) }
+    }
+
+    @Test func onlyTheLatestVersionIsSearchedUnlessAllVersionsAre() throws {
+        try fixture.publish([try write("image-resize", description: "Resizes images.", body: "# Images\n\nScale them.\n")], version: "2.0")
+        #expect(try skills("crop").isEmpty)
+        let all = try fixture.store.searchSkills(SearchRequest(query: "crop", allVersions: true))
+        #expect(all.map(\.version) == ["1.0"])
+    }
+
+    /// A database that 0006 left (no per-skill index), opened by this
+    /// release: 0007 builds the index, bundle files included.
+    @Test func anOlderDatabaseIsIndexedWhenOpened() throws {
+        try fixture.write("pdf-forms/references/fonts.md", "Embed the xylophone font.\n")
+        try fixture.publish([fixture.temporary.path("pdf-forms")], version: "1.1")
+        let database = try Database(path: fixture.databasePath)
+        try database.execute("DROP TABLE skill_text")
+        try database.execute("DELETE FROM schema_migrations WHERE name = '0007_search_fields.sql'")
+
+        let reopened = try SkillStore(path: fixture.databasePath, create: false)
+        #expect(reopened.migrationsApplied == ["0007_search_fields.sql"])
+        let found = try reopened.searchSkills(SearchRequest(query: "which font do pdf forms embed? xylophone"))
+        #expect(found.first?.skill == "pdf-forms")
+        #expect(found.first?.version == "1.1")
+        #expect(try reopened.searchSkills(SearchRequest(query: "changelog")).map(\.skill) == ["changelog-writer"])
+    }
+}
