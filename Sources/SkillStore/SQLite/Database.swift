@@ -9,8 +9,10 @@ final class Database {
     let path: String
 
     /// Opens (creating if needed) the database at `path`, in WAL mode so that
-    /// readers never wait for a publish.
-    init(path: String, readOnly: Bool = false) throws {
+    /// readers never wait for a publish. `vet`, when given, reads the file
+    /// through this connection before anything can be written to it (WAL
+    /// mode rewrites a file's header) and may refuse it by throwing.
+    init(path: String, readOnly: Bool = false, vet: ((Database) throws -> Void)? = nil) throws {
         var db: OpaquePointer?
         let flags = readOnly
             ? SQLITE_OPEN_READONLY
@@ -25,6 +27,7 @@ final class Database {
         self.path = path
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, 5_000)
+        try vet?(self)
         if !readOnly {
             // Takes effect only when the file is created (before WAL mode
             // writes its header). Most blobs are 1 to 20 KB: with 32 KB pages

@@ -19,6 +19,10 @@ struct Migrator {
     /// Applies every pending migration; returns the names applied.
     @discardableResult
     func migrate(_ database: Database) throws -> [String] {
+        // Most opens find every migration applied: one read says so, where a
+        // write transaction per migration cost each short command its lock.
+        let alreadyApplied = try appliedNames(in: database)
+        guard migrations.contains(where: { !alreadyApplied.contains($0.name) }) else { return [] }
         try database.execute("""
             CREATE TABLE IF NOT EXISTS schema_migrations (
                 name       TEXT PRIMARY KEY NOT NULL,
@@ -26,7 +30,7 @@ struct Migrator {
             )
             """)
         var applied: [String] = []
-        for migration in migrations {
+        for migration in migrations where !alreadyApplied.contains(migration.name) {
             // A migration that builds a table again under a new name and
             // renames it over the old one (SQLite cannot change a key in
             // place) runs with foreign keys off, as SQLite's documented

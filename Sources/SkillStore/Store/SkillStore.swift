@@ -19,14 +19,19 @@ public final class SkillStore {
             throw SkillStoreError.databaseMissing(path: path)
         }
         created = !exists
-        if exists { try Self.requireSkillStore(at: path) }
+        var isFolder: ObjCBool = false
+        if exists, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw SkillStoreError.notASkillStore(path: path, reason: "it is a folder")
+        }
         if create {
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
         }
-        database = try Database(path: path)
+        // One connection: a second one only to look at the file first made
+        // every command parse the schema twice.
+        database = try Database(path: path, vet: exists ? { try SkillStore.requireSkillStore($0) } : nil)
         migrationsApplied = try Migrator().migrate(database)
         try refreshGraphs()
         if migrationsApplied.contains(where: { $0.hasPrefix("0003_") }) { try indexStoredSources() }
@@ -34,15 +39,11 @@ public final class SkillStore {
 
     /// Refuses, before anything is written to it, a file that is not a
     /// SkillStore database: SkillStore never adopts another program's data.
-    private static func requireSkillStore(at path: String) throws {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw SkillStoreError.notASkillStore(path: path, reason: "it is a folder")
-        }
+    private static func requireSkillStore(_ database: Database) throws {
+        let path = database.path
         let tables: [String]
         do {
-            let probe = try Database(path: path, readOnly: true)
-            tables = try probe.query("SELECT name FROM sqlite_master WHERE type = 'table'").map { $0.string("name") }
+            tables = try database.query("SELECT name FROM sqlite_master WHERE type = 'table'").map { $0.string("name") }
         } catch let error as SQLiteError {
             throw SkillStoreError.notASkillStore(path: path, reason: error.message)
         }

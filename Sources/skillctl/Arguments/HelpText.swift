@@ -15,7 +15,7 @@ enum HelpText {
     static func optionList(_ heading: String, _ options: [Option], help: (Option) -> String = \.help) -> String {
         let column = 2 + (options.map(\.heading.count).max() ?? 0) + 2
         let entries = options.map { option in
-            let start = "  " + option.heading.padding(toLength: column - 2, withPad: " ", startingAt: 0)
+            let start = "  " + option.heading.padded(to: column - 2)
             return wrap(help(option).split(separator: " ").map(String.init), first: start, indent: column, width: width)
         }
         return ([heading] + entries).joined(separator: "\n")

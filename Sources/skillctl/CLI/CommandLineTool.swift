@@ -155,7 +155,7 @@ enum CommandLineTool {
     static var overview: String {
         let width = commands.map { $0.name.count }.max() ?? 0
         let list = commands.map {
-            "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary
+            "  " + $0.name.padded(to: width + 2) + $0.summary
         }.joined(separator: "\n")
         return """
             skillctl: publish, fetch and check skills in a SkillStore.

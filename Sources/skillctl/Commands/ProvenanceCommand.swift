@@ -34,7 +34,7 @@ struct ProvenanceCommand: Command {
         let title = rule.map { "\(version.key)#\($0)" } ?? version.key.description
         context.output.line("\(title) \(version.label): \(plural(items.count, "claim"))")
         for label in ClaimLabel.allCases where byLabel[label.rawValue] != nil {
-            context.output.line("  \(label.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)) \(byLabel[label.rawValue]!)")
+            context.output.line("  \(label.rawValue.padded(to: 11)) \(byLabel[label.rawValue]!)")
         }
         context.output.line(String(format: "  unlabelled share: %.0f%%", report.unlabelledShare * 100))
         for item in items {

@@ -30,7 +30,7 @@ struct VerifyCommand: Command {
     /// `changed  duo-ergonomics/SKILL.md  (detail)`: one difference, as
     /// verify lists it and pull names what it would overwrite.
     static func line(_ item: Drift) -> String {
-        "\(item.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(item.path)"
+        "\(item.kind.rawValue.padded(to: 8)) \(item.path)"
             + (item.detail.map { "  (\($0))" } ?? "")
     }
 

@@ -67,7 +67,7 @@ struct Output {
         }
         for row in rows {
             let cells = row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                index == row.count - 1 ? cell : cell.padded(to: widths[index])
             }
             write(Array((cells.joined(separator: "  ") + "\n").utf8))
         }
