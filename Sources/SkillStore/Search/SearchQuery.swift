@@ -73,10 +73,24 @@ struct SearchQuery: Sendable, Equatable {
     /// The query as a question: any of its groups may match, and bm25 ranks
     /// by how many and how rare; quoted terms stay required and exclusions
     /// still exclude: `"fill form" AND ("fill form" OR "pdf") NOT "word"`.
-    var questionFTS5: String {
+    /// Two plain words in a row are also a phrase that may match (`"pdf
+    /// form"`), so that skills holding them together rank higher. The
+    /// groups in `omitting` (words most skills hold) are left out of the
+    /// alternatives, unless that leaves none: they would make every skill
+    /// a candidate and rank none higher.
+    func questionFTS5(omitting: Set<Int> = []) -> String {
         let required = groups.filter { $0.contains(where: \.quoted) }
         var parts = required.map(Self.expression)
-        let any = groups.flatMap { $0 }.map(Self.quoted)
+        let kept = groups.indices.filter { !omitting.contains($0) }
+        let chosen = kept.isEmpty ? Array(groups.indices) : kept
+        var any = chosen.flatMap { groups[$0] }.map(Self.quoted)
+        for index in groups.indices.dropLast() where chosen.contains(index) || chosen.contains(index + 1) {
+            let (first, second) = (groups[index], groups[index + 1])
+            guard first.count == 1, second.count == 1, !first[0].prefix, !second[0].prefix,
+                  !first[0].quoted, !second[0].quoted
+            else { continue }
+            any.append(Self.quoted(Term(text: first[0].text + " " + second[0].text, prefix: false)))
+        }
         parts.append(any.count == 1 ? any[0] : "(" + any.joined(separator: " OR ") + ")")
         var expression = parts.joined(separator: " AND ")
         for term in excluded { expression += " NOT " + Self.quoted(term) }

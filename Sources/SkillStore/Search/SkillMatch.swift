@@ -38,8 +38,13 @@ public struct SearchExplanation: Sendable, Codable, Equatable {
     public var bm25: Double
     /// The weighted share of the query's words the skill holds, 0 to 1.
     public var coverage: Double
+    /// The share of the words of the skill's name that the query holds.
+    public var name: Double
+    /// The weighted share of the query's words the skill's description holds.
+    public var description: Double
     /// Whether the query is the skill's exact name, which ranks first.
     public var exactName: Bool
-    /// The score: coverage and bm25 (as a share of the best candidate's) combined.
+    /// The score: coverage, bm25 (as a share of the best candidate's), name
+    /// and description combined (`SkillStore.coverageShare` and the others).
     public var score: Double
 }

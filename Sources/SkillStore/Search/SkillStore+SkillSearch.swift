@@ -6,8 +6,18 @@ extension SkillStore {
     /// says it does counts most, its code least.
     static let skillTextFields = ["name", "description", "headings", "rules", "body", "files", "code"]
     static let skillTextWeights = "10.0, 5.0, 2.5, 2.5, 1.0, 0.5, 0.3"
-    /// How much coverage weighs in a skill's score against bm25.
-    static let coverageShare = 0.5
+    /// How a candidate's score is made, each part from 0 to 1: coverage
+    /// (the weighted share of the query's words it holds), bm25 (as a
+    /// share of the best candidate's), its name (the share of its name's
+    /// words the query holds) and its description (the weighted share of
+    /// the query's words it holds). Set on the relevance benchmark
+    /// (bench/relevance.sh) with one setting for all queries.
+    static let coverageShare = 0.4
+    static let bm25Share = 0.6
+    static let nameShare = 0.2
+    static let descriptionShare = 0.2
+    /// Candidates ranked again, at least.
+    static let candidatePool = 50
     /// Passages shown for each skill.
     static let passagesPerSkill = 3
 
@@ -17,17 +27,27 @@ extension SkillStore {
     /// Any of the query's words may match (stop words aside; quoted terms
     /// are still required and `-word` still excludes). Candidates are the
     /// best skills by bm25 over the per-skill index, with field weights
-    /// (`skillTextWeights`); they are ranked again by coverage, the share
-    /// of the query's words each holds, weighted by rarity (idf), combined
-    /// with bm25 as a share of the best candidate's. A skill the query
-    /// names exactly comes first. Skills whose latest SKILL.md is the same
-    /// bytes are one result, listing the others in `alsoIn`. `limit`
-    /// counts skills. Throws `UsageProblem` as `search` does.
+    /// (`skillTextWeights`); words that most skills hold (more than a fifth,
+    /// and more than 1,000) do not choose candidates, which keeps a query
+    /// fast in a large store, but still count below. Candidates are ranked
+    /// again by coverage, the share of the query's words each holds
+    /// weighted by rarity (idf), with bm25 and name and description
+    /// matches (see `coverageShare`). A skill the query names exactly
+    /// comes first. Skills whose latest SKILL.md is the same bytes are one
+    /// result, listing the others in `alsoIn`. `limit` counts skills.
+    /// Throws `UsageProblem` as `search` does.
     public func searchSkills(_ request: SearchRequest) throws -> [SkillMatch] {
         try Self.check(request)
         guard let query = SearchQuery(request.query) else { return [] }
-        let expression = query.questionFTS5
-        let poolSize = min(SearchRequest.maxLimit, max(50, request.limit * 2))
+        let words = query.groups
+        let skills = try database.queryFirst("SELECT count(*) AS n FROM versions")?.int("n") ?? 0
+        let common = max(1000, skills / 5)
+        // Each word's skills, up to `common` of them: the rarer words' in full.
+        let holders = try words.map { try versions(matching: SearchQuery.expression($0), upTo: common) }
+        let commonWords = Set(holders.indices.filter { holders[$0].count >= common })
+        let expression = query.questionFTS5(omitting: commonWords)
+
+        let poolSize = min(SearchRequest.maxLimit, max(Self.candidatePool, request.limit * 2))
         var candidates = try skillCandidates(expression, request: request, limit: poolSize)
         let named = try exactlyNamedVersions(request)
         for version in named where !candidates.contains(where: { $0.version == version }) {
@@ -37,19 +57,41 @@ extension SkillStore {
         }
         guard !candidates.isEmpty else { return [] }
 
-        let words = query.groups
-        let weights = try wordWeights(words)
-        let present = try wordPresence(words, in: candidates.map(\.version))
+        let pool = candidates.map(\.version)
+        let weights = holders.map { held in
+            let count = Double(held.count)
+            return max(0.01, log(1 + (Double(skills) - count + 0.5) / (count + 0.5)))
+        }
+        let present = try words.indices.map { index in
+            commonWords.contains(index)
+                ? try versions(matching: SearchQuery.expression(words[index]), among: pool) : holders[index]
+        }
+        let described = try words.map { group in
+            let expression = "description : \(SearchQuery.expression(group))"
+            let held = try versions(matching: expression, upTo: common)
+            return held.count >= common ? try versions(matching: expression, among: pool) : held
+        }
+        let names = try skillNames(of: pool)
+        let openings = query.openings
         let total = weights.reduce(0, +)
         let strongest = candidates.map(\.bm25).max() ?? 0
         for index in candidates.indices {
             let version = candidates[index].version
             var held = 0.0
-            for (word, weight) in weights.enumerated() where present[word].contains(version) { held += weight }
-            candidates[index].coverage = total > 0 ? held / total : 1
-            let relevance = strongest > 0 ? candidates[index].bm25 / strongest : 1
-            candidates[index].score = Self.coverageShare * candidates[index].coverage + (1 - Self.coverageShare) * relevance
-            candidates[index].exactName = named.contains(version)
+            var inDescription = 0.0
+            for (word, weight) in weights.enumerated() {
+                if present[word].contains(version) { held += weight }
+                if described[word].contains(version) { inDescription += weight }
+            }
+            var candidate = candidates[index]
+            candidate.coverage = total > 0 ? held / total : 1
+            candidate.description = total > 0 ? inDescription / total : 1
+            candidate.name = Self.nameShare(names[version] ?? "", openings: openings)
+            let relevance = strongest > 0 ? candidate.bm25 / strongest : 1
+            candidate.score = Self.coverageShare * candidate.coverage + Self.bm25Share * relevance
+                + Self.nameShare * candidate.name + Self.descriptionShare * candidate.description
+            candidate.exactName = named.contains(version)
+            candidates[index] = candidate
         }
         candidates.sort {
             ($0.exactName ? 1 : 0, $0.score, $0.bm25, -$0.version) > ($1.exactName ? 1 : 0, $1.score, $1.bm25, -$1.version)
@@ -73,7 +115,7 @@ extension SkillStore {
                 namespace: key.namespace, skill: key.name, address: key.description, version: version.string("label"),
                 id: blob, description: version.string("description"), score: candidate.score,
                 alsoIn: try placesHolding(blob, besides: key), passages: [], explanation: nil)
-            match.passages = try passages(of: candidate.version, query: query, expression: expression)
+            match.passages = try passages(of: candidate.version, query: query, expression: query.questionFTS5())
             if request.explain {
                 match.explanation = SearchExplanation(
                     words: try words.enumerated().map { index, group in
@@ -81,7 +123,8 @@ extension SkillStore {
                             word: group.map(\.text).joined(separator: " OR "),
                             fields: try fields(holding: group, version: candidate.version), weight: weights[index])
                     },
-                    bm25: candidate.bm25, coverage: candidate.coverage, exactName: candidate.exactName, score: candidate.score)
+                    bm25: candidate.bm25, coverage: candidate.coverage, name: candidate.name,
+                    description: candidate.description, exactName: candidate.exactName, score: candidate.score)
             }
             matches.append(match)
         }
@@ -92,8 +135,23 @@ extension SkillStore {
         var version: Int
         var bm25: Double
         var coverage = 0.0
+        var name = 0.0
+        var description = 0.0
         var score = 0.0
         var exactName = false
+    }
+
+    /// The share of a skill name's words (`fill-pdf-forms`) that the query
+    /// holds. A name word matches a query word that opens with the same
+    /// letters (see `SearchQuery.openings`): porter stems change only a
+    /// word's ending, and names are not in the tokenizer's hands here.
+    static func nameShare(_ name: String, openings: [[[UInt8]]]) -> Double {
+        let parts = name.split(separator: "-").map { SearchQuery.folded(String($0)) }
+        guard !parts.isEmpty else { return 0 }
+        let matched = parts.filter { part in
+            openings.contains { group in group.contains { opening in part.starts(with: opening) } }
+        }
+        return Double(matched.count) / Double(parts.count)
     }
 
     /// The best skill versions by bm25 that pass the request's filters.
@@ -123,6 +181,33 @@ extension SkillStore {
         }
     }
 
+    /// The versions whose per-skill row matches `expression`, at most
+    /// `limit` of them: without scores, a walk along the words' lists.
+    private func versions(matching expression: String, upTo limit: Int) throws -> Set<Int> {
+        Set(try database.query(
+            "SELECT rowid AS version FROM skill_text WHERE skill_text MATCH ? LIMIT ?",
+            [.text(expression), .integer(Int64(limit))]).map { try $0.int("version") })
+    }
+
+    /// The versions of `pool` whose per-skill row matches `expression`: one
+    /// lookup per version, for a word too common to list in full.
+    private func versions(matching expression: String, among pool: [Int]) throws -> Set<Int> {
+        let list = pool.map(String.init).joined(separator: ", ")
+        return Set(try database.query(
+            "SELECT rowid AS version FROM skill_text WHERE skill_text MATCH ? AND rowid IN (\(list))",
+            [.text(expression)]).map { try $0.int("version") })
+    }
+
+    /// The skill names of versions.
+    private func skillNames(of versions: [Int]) throws -> [Int: String] {
+        let list = versions.map(String.init).joined(separator: ", ")
+        var names: [Int: String] = [:]
+        for row in try database.query("SELECT seq, skill FROM versions WHERE seq IN (\(list))") {
+            names[try row.int("seq")] = row.string("skill")
+        }
+        return names
+    }
+
     /// The latest versions of the skills the query names exactly, in any
     /// namespace the filters allow.
     private func exactlyNamedVersions(_ request: SearchRequest) throws -> [Int] {
@@ -147,30 +232,6 @@ extension SkillStore {
             "SELECT bm25(skill_text, \(Self.skillTextWeights)) AS score FROM skill_text WHERE skill_text MATCH ? AND rowid = ?",
             [.text(expression), .integer(Int64(version))]
         ).map { -(try $0.double("score")) }
-    }
-
-    /// Each word's weight in coverage: its idf over the per-skill index,
-    /// as bm25 computes it (a word most skills hold weighs little).
-    private func wordWeights(_ words: [[SearchQuery.Term]]) throws -> [Double] {
-        guard words.count > 1 else { return words.map { _ in 1 } }
-        let skills = Double(try database.queryFirst("SELECT count(*) AS n FROM versions")?.int("n") ?? 0)
-        return try words.map { group in
-            let held = Double(try database.queryFirst(
-                "SELECT count(*) AS n FROM skill_text WHERE skill_text MATCH ?", [.text(SearchQuery.expression(group))]
-            )?.int("n") ?? 0)
-            return max(0.01, log(1 + (skills - held + 0.5) / (held + 0.5)))
-        }
-    }
-
-    /// For each word, the versions of `versions` that hold it.
-    private func wordPresence(_ words: [[SearchQuery.Term]], in versions: [Int]) throws -> [Set<Int>] {
-        guard words.count > 1 else { return words.map { _ in Set(versions) } }
-        let list = versions.map(String.init).joined(separator: ", ")
-        return try words.map { group in
-            Set(try database.query(
-                "SELECT rowid AS version FROM skill_text WHERE skill_text MATCH ? AND rowid IN (\(list))",
-                [.text(SearchQuery.expression(group))]).map { try $0.int("version") })
-        }
     }
 
     /// The fields of a version's per-skill row in which a word occurs.

@@ -142,7 +142,9 @@ struct SearchCommand: Command {
                     word.word + " (" + (word.fields.isEmpty ? "no field" : word.fields.joined(separator: ", "))
                         + String(format: "; weight %.3g)", word.weight)
                 }
-                let scores = String(format: "; coverage %.3g, bm25 %.3g, score %.3g", why.coverage, why.bm25, why.score)
+                let scores = String(
+                    format: "; coverage %.3g, bm25 %.3g, name %.3g, description %.3g, score %.3g",
+                    why.coverage, why.bm25, why.name, why.description, why.score)
                 context.output.line(TerminalText(
                     "    why: " + words.joined(separator: ", ") + scores + (why.exactName ? ", exact name: first" : "")))
             }
