@@ -7,6 +7,14 @@
 #
 #   bench/search.sh [N]          N defaults to 20000
 #
+# Issue 15 adds targets at 100,000 skills, generated plus real: p50 <= 10 ms
+# and p99 <= 50 ms over every in-process run. REAL_PACKS=DIR (a folder of
+# bench/real-packs.sh) also publishes each of its repositories into its
+# own namespace of the same database, as bench/real-publish.sh does, and
+# times the task phrasings of bench/relevance-queries.tsv as well (class
+# `question`, in process only); for 100,000 in all with the 25 packs
+# (3,500 skills): REAL_PACKS=bench/.real-packs bench/search.sh 96500
+#
 # Env: SKILLCTL (default .build/release/skillctl), BENCH_SEED (default 1),
 #      RUNS (in-process runs per query, default 20), E2E_RUNS (hyperfine runs
 #      per command, default 5). The corpus is cached in
@@ -21,7 +29,8 @@ n=${1:-20000}
 case $n in ''|*[!0-9]*) echo "usage: $0 [N]" >&2; exit 2 ;; esac
 seed=${BENCH_SEED:-1} runs=${RUNS:-20} e2e_runs=${E2E_RUNS:-5}
 skillctl=${SKILLCTL:-.build/release/skillctl}
-root=/tmp/skillstore-bench corpus=$root/corpus-$n-$seed db=$root/search-$n-$seed.db
+real=${REAL_PACKS:-}
+root=/tmp/skillstore-bench corpus=$root/corpus-$n-$seed db=$root/search-$n-$seed${real:+-real}.db
 queries=bench/search-queries.tsv out=bench/out
 log() { echo "$@" >&2; }
 
@@ -34,7 +43,14 @@ if [ ! -f "$db" ] || [ "$skillctl" -nt "$db" ]; then
   log "publishing $corpus into $db"
   rm -f "$db" "$db-wal" "$db-shm"
   "$skillctl" --db "$db" publish -q "$corpus" > /dev/null
+  if [ -n "$real" ]; then
+    for dir in "$real"/*/; do
+      ns=$(basename "$dir" | tr 'A-Z' 'a-z' | sed -E 's/[^a-z0-9]+/-/g; s/^-+//; s/-+$//' | cut -c1-64)
+      "$skillctl" --db "$db" publish -q --namespace "$ns" --skip-invalid "${dir%/}" > /dev/null 2>&1 || true
+    done
+  fi
 fi
+log "skills in $db: $(sqlite3 "$db" 'SELECT count(*) FROM skills' 2>/dev/null || echo '?')"
 # Warm the page cache for both sides.
 find "$corpus" -type f -exec cat {} + > /dev/null
 cat "$db" > /dev/null
@@ -43,7 +59,13 @@ cat "$db" > /dev/null
 mkdir -p bench/search-latency/.deps
 ln -sfn ../../.. bench/search-latency/.deps/skillstore
 swift build -c release --package-path bench/search-latency >&2
-bench/search-latency/.build/release/search-latency "$db" "$queries" "$runs" > "$out/search-latency.json"
+timed=$queries
+if [ -n "$real" ]; then
+  timed=$(mktemp "$root/queries.XXXXXX")
+  cat "$queries" > "$timed"
+  grep -v '^#' bench/relevance-queries.tsv | awk -F'\t' 'NF >= 2 && $1 != "" {print "question\t" $1 "\t-"}' >> "$timed"
+fi
+bench/search-latency/.build/release/search-latency "$db" "$timed" "$runs" > "$out/search-latency.json"
 
 # End to end: one process per search, against rg -i -l for the same words
 # (any of them: rg has no "all of these words in one file" in one pass).
@@ -79,6 +101,9 @@ m = latency["median_ms"]
 print("%-44s %10.3f  %s" % ("in-process latency, median of 50 (ms)", m, "<= 5 ms " + ("ok" if m <= 5 else "FAIL")))
 print("%-44s %10.3f" % ("in-process latency, 90th percentile (ms)", latency["p90_ms"]))
 print("%-44s %10.3f" % ("in-process latency, slowest query (ms)", latency["max_ms"]))
+p50, p99 = latency["p50_all_ms"], latency["p99_all_ms"]
+print("%-44s %10.3f  %s" % ("in-process, p50 of all %d runs (ms)" % latency["runs_measured"], p50, "<= 10 ms " + ("ok" if p50 <= 10 else "FAIL")))
+print("%-44s %10.3f  %s" % ("in-process, p99 of all runs (ms)", p99, "<= 50 ms " + ("ok" if p99 <= 50 else "FAIL")))
 for cls, v in sorted(latency["median_ms_by_class"].items()):
     print("%-44s %10.3f" % ("  median, " + cls + " (ms)", v))
 mc = statistics.median(x["skillctl_ms"] for x in e2e); mr = statistics.median(x["rg_ms"] for x in e2e)

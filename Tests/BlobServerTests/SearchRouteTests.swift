@@ -24,12 +24,27 @@ import SkillStoreAPI
         ])
     }
 
-    @Test func searchAnswersTheStoresHits() throws {
-        let response = fixture.get("/api/v1/search", query: ["q": "hinge"])
+    @Test func searchAnswersTheStoresSkills() throws {
+        let response = fixture.get("/api/v1/search", query: ["q": "how do I keep the hinge safe?"])
         #expect(response.status == 200)
-        let hits = try response.decoded([SearchHit].self)
-        #expect(hits == (try fixture.store.search(SearchRequest(query: "hinge"))))
-        #expect(!hits.isEmpty)
+        let skills = try response.decoded([SkillSearchEntry].self)
+        #expect(skills == (try fixture.store.searchSkills(SearchRequest(query: "how do I keep the hinge safe?"))
+            .map(SkillSearchEntry.init)))
+        #expect(skills.map(\.skill) == ["hinge-care", "tent-mode"])
+        #expect(skills.allSatisfy { $0.explain == nil && !$0.passages.isEmpty })
+        // With a kind, rows as before.
+        let hits = try fixture.get("/api/v1/search", query: ["q": "hinge", "kind": "section"]).decoded([SearchHit].self)
+        #expect(hits == (try fixture.store.search(SearchRequest(query: "hinge", kind: .section))))
+    }
+
+    @Test func explainSaysWhyEachSkillRanked() throws {
+        let skills = try fixture.get("/api/v1/search", query: ["q": "hinge buttons", "explain": "1"])
+            .decoded([SkillSearchEntry].self)
+        let why = try #require(skills.first?.explain)
+        #expect(skills.first?.skill == "hinge-care")
+        #expect(why.words.map(\.word) == ["hinge", "buttons"])
+        #expect(why.coverage == 1)
+        #expect(fixture.get("/api/v1/search", query: ["q": "hinge", "explain": "maybe"]).status == 400)
     }
 
     @Test func searchTakesKindLabelSkillLimitAndAllVersions() throws {
@@ -41,11 +56,12 @@ import SkillStoreAPI
         #expect(hits == (try fixture.store.search(SearchRequest(
             query: "hinge", kind: .claim, label: .measured, skill: "hinge-*", limit: 5, allVersions: true))))
         #expect(!hits.isEmpty && hits.allSatisfy { $0.kind == .claim && $0.label == .measured && $0.skill == "hinge-care" })
-        let one = try fixture.get("/api/v1/search", query: ["q": "hinge", "limit": "1"]).decoded([SearchHit].self)
+        let one = try fixture.get("/api/v1/search", query: ["q": "hinge", "limit": "1"]).decoded([SkillSearchEntry].self)
         #expect(one.count == 1)
         // Empty kind, label and skill count as absent.
         let empties = fixture.get("/api/v1/search", query: ["q": "hinge", "kind": "", "label": "", "skill": ""])
-        #expect(try empties.decoded([SearchHit].self) == (try fixture.store.search(SearchRequest(query: "hinge"))))
+        #expect(try empties.decoded([SkillSearchEntry].self)
+            == (try fixture.store.searchSkills(SearchRequest(query: "hinge")).map(SkillSearchEntry.init)))
     }
 
     @Test(arguments: [

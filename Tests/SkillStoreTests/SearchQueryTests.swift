@@ -5,7 +5,10 @@ import Testing
 /// User search text becomes FTS5 syntax that is always valid.
 @Suite struct SearchQueryTests {
     @Test(arguments: [
-        ("buttons on the fold", #""buttons" AND "on" AND "the" AND "fold""#),
+        // Stop words are not required, unless the query is nothing else.
+        ("buttons on the fold", #""buttons" AND "fold""#),
+        ("how to", #""how" AND "to""#),
+        (#""on the fold" buttons"#, #""on the fold" AND "buttons""#),
         (#""vertical controls" bar"#, #""vertical controls" AND "bar""#),
         ("fold*", #""fold" *"#),
         ("tent OR tabletop hinge", #"("tent" OR "tabletop") AND "hinge""#),
@@ -17,6 +20,24 @@ import Testing
     ])
     func theLanguage(input: String, expected: String) {
         #expect(SearchQuery(input)?.fts5 == expected)
+    }
+
+    /// As a question: any word may match, two plain words in a row also as
+    /// a phrase; quoted terms stay required and exclusions exclude.
+    @Test(arguments: [
+        ("how do I fill a pdf form?", #"("fill" OR "pdf" OR "form" OR "fill pdf" OR "pdf form")"#),
+        ("pdf", #""pdf""#),
+        (#""fill form" pdf -word"#, #""fill form" AND ("fill form" OR "pdf") NOT "word""#),
+        ("fold* OR crease hinge", #"("fold" * OR "crease" OR "hinge")"#),
+    ])
+    func theLanguageAsAQuestion(input: String, expected: String) {
+        #expect(SearchQuery(input)?.questionFTS5() == expected)
+    }
+
+    @Test func wordsMostSkillsHoldDoNotChooseCandidatesUnlessTheyAreAll() {
+        let query = SearchQuery("use pdf forms")
+        #expect(query?.questionFTS5(omitting: [0]) == #"("pdf" OR "forms" OR "use pdf" OR "pdf forms")"#)
+        #expect(query?.questionFTS5(omitting: [0, 1, 2]) == query?.questionFTS5())
     }
 
     @Test(arguments: ["", "   ", "\"", "AND", "OR", "NOT", "*", "-", "-fold", "()", "!!!"])

@@ -14,11 +14,14 @@ import TestSupport
     func buttonsOnTheFoldFindsTheRuleThatKeepsControlsOffTheFold() throws {
         let folder = try TemporaryFolder()
         let skillctl = try SeedGraphTests.storeWithSeeds(in: folder)
-        let hits = try SeedGraphTests.jsonArray(skillctl.run(["search", "buttons on the fold", "--limit", "3", "--json"]))
-        let rule = hits.first {
-            $0["kind"] as? String == "rule" && ["duo-ergonomics", "duo-postures"].contains($0["skill"] as? String ?? "")
+        let skills = try SeedGraphTests.jsonArray(skillctl.run(["search", "buttons on the fold", "--limit", "3", "--json"]))
+        let passages = skills.flatMap { skill in
+            (skill["passages"] as? [[String: Any]] ?? []).map { ($0, skill["skill"] as? String ?? "") }
         }
-        let found = try #require(rule, "no rule in the top 3: \(hits.map { $0["address"] ?? "" })")
+        let rule = passages.first { passage, skill in
+            passage["kind"] as? String == "rule" && ["duo-ergonomics", "duo-postures"].contains(skill)
+        }
+        let found = try #require(rule?.0, "no rule in the top 3 skills: \(skills.map { $0["address"] ?? "" })")
         let snippet = (found["snippet"] as? String ?? "").lowercased()
         #expect(snippet.contains("nothing interactive") && snippet.contains("[fold]"), "\(snippet)")
     }
@@ -45,9 +48,10 @@ import TestSupport
         let folder = try TemporaryFolder()
         let skillctl = try SeedGraphTests.storeWithSeeds(in: folder)
         for query in ["duo-navigation", "duo navigation", "DUO-NAVIGATION"] {
-            let hits = try SeedGraphTests.jsonArray(skillctl.run(["search", query, "--json"]))
+            let skills = try SeedGraphTests.jsonArray(skillctl.run(["search", query, "--json"]))
+            #expect(skills.first?["address"] as? String == "duo-navigation", "\(query): \(skills.prefix(3))")
+            let hits = try SeedGraphTests.jsonArray(skillctl.run(["search", query, "--kind", "skill", "--json"]))
             #expect(hits.first?["address"] as? String == "duo-navigation", "\(query): \(hits.prefix(3))")
-            #expect(hits.first?["kind"] as? String == "skill")
         }
     }
 
@@ -79,8 +83,8 @@ import TestSupport
         let file = try folder.write("query.txt", bytes)
         let fromStandardInput = try skillctl.run(["search", "-", "--json"], stdin: try Data(contentsOf: file))
         #expect(fromStandardInput.status == 0, "\(fromStandardInput.stderr)")
-        let hits = try SeedGraphTests.jsonArray(fromStandardInput)
-        #expect(hits.contains { ($0["snippet"] as? String ?? "").lowercased().contains("[fold") })
+        let passages = try SeedGraphTests.jsonArray(fromStandardInput).flatMap { $0["passages"] as? [[String: Any]] ?? [] }
+        #expect(passages.contains { ($0["snippet"] as? String ?? "").lowercased().contains("[fold") })
 
         // The same bytes as an argument, through a shell as a user would pass them.
         let shell = Process()
@@ -175,12 +179,20 @@ import TestSupport
         let result = try skillctl.run(["search", "preheat pot", "--limit", "1"])
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix("dutch-oven-baking"))
-        #expect(lines[0].contains("dutch-oven-baking@1.0.0"))
+        // The skill, then its passages, each with its address, kind and snippet.
+        #expect(lines.count >= 2 && lines.count <= 4)
+        #expect(lines[0].hasPrefix("dutch-oven-baking  1.0.0  "))
+        #expect(lines[1].hasPrefix("    dutch-oven-baking#R1  rule  "))
         #expect(lines[1].lowercased().contains("[preheat"))
         #expect(!result.output.contains("\u{1B}["))
-        #expect(result.stderr.contains("1 hit"))
+        #expect(result.stderr.contains("1 skill"))
+
+        let rows = try skillctl.run(["search", "preheat pot", "--limit", "1", "--kind", "rule"])
+        let hit = rows.output.split(separator: "\n").map(String.init)
+        #expect(hit.count == 2)
+        #expect(hit[0].hasPrefix("dutch-oven-baking#R1  rule  dutch-oven-baking@1.0.0"))
+        #expect(hit[1].lowercased().contains("[preheat"))
+        #expect(rows.stderr.contains("1 hit"))
     }
 
     @Test(.enabled(

@@ -72,7 +72,7 @@ extension SkillStore {
             return held.count >= common ? try versions(matching: expression, among: pool) : held
         }
         let names = try skillNames(of: pool)
-        let openings = query.openings
+        let queryWords = words.flatMap { $0 }.flatMap { SearchQuery.words(in: $0.text) }.map(SearchQuery.folded)
         let total = weights.reduce(0, +)
         let strongest = candidates.map(\.bm25).max() ?? 0
         for index in candidates.indices {
@@ -86,7 +86,7 @@ extension SkillStore {
             var candidate = candidates[index]
             candidate.coverage = total > 0 ? held / total : 1
             candidate.description = total > 0 ? inDescription / total : 1
-            candidate.name = Self.nameShare(names[version] ?? "", openings: openings)
+            candidate.name = Self.nameShare(names[version] ?? "", queryWords: queryWords)
             let relevance = strongest > 0 ? candidate.bm25 / strongest : 1
             candidate.score = Self.coverageShare * candidate.coverage + Self.bm25Share * relevance
                 + Self.nameShare * candidate.name + Self.descriptionShare * candidate.description
@@ -142,14 +142,17 @@ extension SkillStore {
     }
 
     /// The share of a skill name's words (`fill-pdf-forms`) that the query
-    /// holds. A name word matches a query word that opens with the same
-    /// letters (see `SearchQuery.openings`): porter stems change only a
-    /// word's ending, and names are not in the tokenizer's hands here.
-    static func nameShare(_ name: String, openings: [[[UInt8]]]) -> Double {
+    /// holds. A name word matches a query word that is the same word or,
+    /// both being four letters or more, opens with the same four: porter
+    /// stems change only a word's ending, and names are not in the
+    /// tokenizer's hands here.
+    static func nameShare(_ name: String, queryWords: [[UInt8]]) -> Double {
         let parts = name.split(separator: "-").map { SearchQuery.folded(String($0)) }
         guard !parts.isEmpty else { return 0 }
         let matched = parts.filter { part in
-            openings.contains { group in group.contains { opening in part.starts(with: opening) } }
+            queryWords.contains { word in
+                part.count < 4 || word.count < 4 ? part == word : part.prefix(4).elementsEqual(word.prefix(4))
+            }
         }
         return Double(matched.count) / Double(parts.count)
     }
@@ -258,51 +261,55 @@ extension SkillStore {
     /// A version's best sections for the query, each shown as its best rule
     /// or claim when one holds every query word the section holds.
     /// Sections are ranked by how many of the query's words they hold
-    /// (headings counting half again), then by shortness; bm25 is not used
-    /// here, since each call would count the words' rows over the whole index.
+    /// (headings counting half again, a rule or claim holding them all
+    /// one more), then in the skill's order. bm25 is not used here, since
+    /// each call would count the words' rows over the whole index; nor is
+    /// `highlight`, which would read every matching section's text again.
     private func passages(of version: Int, query: SearchQuery, expression: String) throws -> [SearchHit] {
         let range = SearchRowID.range(of: SearchKind.section.code...SearchKind.section.code, owner: version)
-        let rows = try database.query("""
-            SELECT rowid AS row_id, highlight(search, 2, char(2), char(3)) AS headings,
-                   highlight(search, 3, char(2), char(3)) AS body
-            FROM search WHERE search MATCH ? AND rowid BETWEEN ? AND ?
-            """, [.text(expression), .integer(range.lowerBound), .integer(range.upperBound)])
-        var ranked: [(row: RankedRow, groups: [Int])] = []
-        for row in rows {
-            let headings = Self.matchedWords(row.string("headings"))
-            let body = Self.matchedWords(row.string("body"))
-            let groups = Self.groupsMatched(by: headings.union(body), query: query)
-            let inHeadings = Self.groupsMatched(by: headings, query: query)
-            let score = Double(groups.count) + 0.5 * Double(inHeadings.count) - Double(row.string("body").utf8.count) * 1e-9
-            ranked.append((RankedRow(rowID: Int64(try row.int("row_id")), score: score), groups))
+        var groupsBySection: [Int64: (groups: [Int], inHeadings: Int)] = [:]
+        for (index, group) in query.groups.enumerated() {
+            for inHeadings in [false, true] {
+                let match = inHeadings ? "headings : \(SearchQuery.expression(group))" : SearchQuery.expression(group)
+                for row in try database.query(
+                    "SELECT rowid AS row_id FROM search WHERE search MATCH ? AND rowid BETWEEN ? AND ?",
+                    [.text(match), .integer(range.lowerBound), .integer(range.upperBound)]) {
+                    let rowID = Int64(try row.int("row_id"))
+                    var entry = groupsBySection[rowID] ?? ([], 0)
+                    if inHeadings { entry.inHeadings += 1 } else { entry.groups.append(index) }
+                    groupsBySection[rowID] = entry
+                }
+            }
         }
-        ranked.sort { $0.row.score > $1.row.score }
-        var hits: [SearchHit] = []
-        for (row, groups) in ranked.prefix(Self.passagesPerSkill) {
+        // Exclusions and required phrases: only sections the whole expression matches.
+        if !query.excluded.isEmpty || query.groups.contains(where: { $0.contains(where: \.quoted) }) {
+            let matching = Set(try database.query(
+                "SELECT rowid AS row_id FROM search WHERE search MATCH ? AND rowid BETWEEN ? AND ?",
+                [.text(expression), .integer(range.lowerBound), .integer(range.upperBound)]).map { Int64(try $0.int("row_id")) })
+            groupsBySection = groupsBySection.filter { matching.contains($0.key) }
+        }
+        var ranked = groupsBySection.map { rowID, entry in
+            (row: RankedRow(rowID: rowID, score: Double(entry.groups.count) + 0.5 * Double(entry.inHeadings)),
+             groups: entry.groups)
+        }
+        ranked.sort { ($0.row.score, -$0.row.rowID) > ($1.row.score, -$1.row.rowID) }
+        // Of the best few, one whose rule or claim holds all its words is
+        // the sharper answer, and goes first among equals.
+        var shown: [(score: Double, order: Int, hit: () throws -> SearchHit)] = []
+        for (order, (row, groups)) in ranked.prefix(Self.passagesPerSkill).enumerated() {
             var held = query
             held.groups = groups.map { query.groups[$0] }
             held.excluded = []
             if !held.groups.isEmpty,
                let unit = try rankUnits(in: [row], query: held, textOnly: true, where: { _ in true }).first {
-                hits.append(try unitHit(unit, query: held))
+                // Its hit is made now: the per-query index is emptied by the next section's units.
+                let hit = try unitHit(unit, query: held)
+                shown.append((row.score + 1, order - Self.passagesPerSkill, { hit }))
             } else {
-                hits.append(try rowHit(row, query: query, expression: expression))
+                shown.append((row.score, order, { try self.rowHit(row, query: query, expression: expression) }))
             }
         }
-        return hits
-    }
-
-    /// The words an FTS5 `highlight` marked between U+0002 and U+0003, folded.
-    private static func matchedWords(_ marked: String) -> Set<[UInt8]> {
-        Set(snippetRuns(marked).filter(\.matched).map { SearchQuery.folded($0.text) })
-    }
-
-    /// The query's groups that some matched word belongs to: a word belongs
-    /// to a group when it starts with a term's opening letters, as porter
-    /// stems change only a word's ending (see `SearchQuery.openings`).
-    private static func groupsMatched(by words: Set<[UInt8]>, query: SearchQuery) -> [Int] {
-        query.openings.enumerated().compactMap { index, openings in
-            words.contains { word in openings.contains { word.starts(with: $0) } } ? index : nil
-        }
+        shown.sort { ($0.score, -$0.order) > ($1.score, -$1.order) }
+        return try shown.prefix(Self.passagesPerSkill).map { try $0.hit() }
     }
 }

@@ -3,8 +3,10 @@
 // Opens the store once, runs every query of QUERIES.tsv (lines
 // `CLASS<TAB>QUERY<TAB>OPTIONS`) once to warm the caches, then RUNS times
 // (default 20) each, and prints one JSON object: each query's median
-// latency in milliseconds and hit count, and the median, 90th percentile
-// and maximum of those medians.
+// latency in milliseconds and hit count, the median, 90th percentile and
+// maximum of those medians, and the 50th and 99th percentiles of every
+// run. A query without --kind or --label is a search by skill
+// (`searchSkills`), as `skillctl search` runs it.
 import Foundation
 import SkillStore
 
@@ -64,13 +66,30 @@ func median(_ values: [Double]) -> Double {
     return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
+/// The value below which `share` of the values fall (nearest rank).
+func percentile(_ values: [Double], _ share: Double) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    let rank = Int((share * Double(sorted.count)).rounded(.up)) - 1
+    return (sorted[max(0, min(sorted.count - 1, rank))] * 1000).rounded() / 1000
+}
+
 var results: [[String: Any]] = []
+var allTimes: [Double] = []
 do {
-    for query in queries { _ = try store.search(query.request) }
+    for query in queries {
+        _ = query.request.bySkill ? try store.searchSkills(query.request).count : try store.search(query.request).count
+    }
     for query in queries {
         var hits = 0
         var times: [Double] = []
-        for _ in 0..<runs { times.append(try milliseconds { hits = try store.search(query.request).count }) }
+        for _ in 0..<runs {
+            times.append(try milliseconds {
+                hits = query.request.bySkill
+                    ? try store.searchSkills(query.request).count : try store.search(query.request).count
+            })
+        }
+        allTimes += times
         results.append([
             "class": query.kind, "query": query.request.query, "hits": hits,
             "median_ms": (median(times) * 1000).rounded() / 1000,
@@ -89,6 +108,7 @@ let summary: [String: Any] = [
     "queries": results.count, "runs_per_query": runs,
     "median_ms": median(medians), "p90_ms": medians[Int(Double(medians.count - 1) * 0.9)],
     "max_ms": medians.last ?? 0, "median_ms_by_class": byClass, "results": results,
+    "p50_all_ms": percentile(allTimes, 0.50), "p99_all_ms": percentile(allTimes, 0.99), "runs_measured": allTimes.count,
 ]
 let data = try! JSONSerialization.data(withJSONObject: summary, options: [.prettyPrinted, .sortedKeys])
 FileHandle.standardOutput.write(data + Data("\n".utf8))
