@@ -274,6 +274,9 @@ extension SkillStore {
     /// external-content table, so that 'delete-all' empties the index at once.
     private func clearSearchScratch() throws {
         if !searchScratchReady {
+            // In memory: a search fills and empties these tables, and a
+            // file would take each write through the page cache.
+            try database.execute("PRAGMA temp_store = MEMORY")
             try database.execute("""
                 CREATE TEMP TABLE IF NOT EXISTS search_unit_text (
                     id INTEGER PRIMARY KEY, headings TEXT, title TEXT, body TEXT);

@@ -40,7 +40,9 @@ extension SkillStore {
         try Self.check(request)
         guard let query = SearchQuery(request.query) else { return [] }
         let words = query.groups
-        let skills = try database.queryFirst("SELECT count(*) AS n FROM versions")?.int("n") ?? 0
+        // The versions indexed, for idf: the last sequence number counts
+        // them (none is ever deleted) in one index step, not a walk of all.
+        let skills = try database.queryFirst("SELECT coalesce(max(seq), 0) AS n FROM versions")?.int("n") ?? 0
         let common = max(1000, skills / 5)
         // Each word's skills, up to `common` of them: the rarer words' in full.
         let holders = try words.map { try versions(matching: SearchQuery.expression($0), upTo: common) }
@@ -98,6 +100,7 @@ extension SkillStore {
         }
 
         var matches: [SkillMatch] = []
+        var shownVersions: [Int] = []
         var seenBlobs = Set<BlobID>()
         var seenSkills = Set<SkillKey>()
         for candidate in candidates where matches.count < request.limit {
@@ -115,7 +118,6 @@ extension SkillStore {
                 namespace: key.namespace, skill: key.name, address: key.description, version: version.string("label"),
                 id: blob, description: version.string("description"), score: candidate.score,
                 alsoIn: try placesHolding(blob, besides: key), passages: [], explanation: nil)
-            match.passages = try passages(of: candidate.version, query: query, expression: query.questionFTS5())
             if request.explain {
                 match.explanation = SearchExplanation(
                     words: try words.enumerated().map { index, group in
@@ -127,7 +129,10 @@ extension SkillStore {
                     description: candidate.description, exactName: candidate.exactName, score: candidate.score)
             }
             matches.append(match)
+            shownVersions.append(candidate.version)
         }
+        let passages = try passages(of: shownVersions, query: query)
+        for index in matches.indices { matches[index].passages = passages[shownVersions[index]] ?? [] }
         return matches
     }
 
@@ -258,58 +263,87 @@ extension SkillStore {
         }
     }
 
-    /// A version's best sections for the query, each shown as its best rule
-    /// or claim when one holds every query word the section holds.
-    /// Sections are ranked by how many of the query's words they hold
-    /// (headings counting half again, a rule or claim holding them all
-    /// one more), then in the skill's order. bm25 is not used here, since
-    /// each call would count the words' rows over the whole index; nor is
-    /// `highlight`, which would read every matching section's text again.
-    private func passages(of version: Int, query: SearchQuery, expression: String) throws -> [SearchHit] {
-        let range = SearchRowID.range(of: SearchKind.section.code...SearchKind.section.code, owner: version)
-        var groupsBySection: [Int64: (groups: [Int], inHeadings: Int)] = [:]
-        for (index, group) in query.groups.enumerated() {
-            for inHeadings in [false, true] {
-                let match = inHeadings ? "headings : \(SearchQuery.expression(group))" : SearchQuery.expression(group)
+    /// The best sections of each version for the query, each shown as its
+    /// best rule or claim when one holds every query word the section holds.
+    /// Sections are ranked by how many of the query's words they hold (one
+    /// whose heading path holds some counting half a word more for each, a
+    /// rule or claim holding them all one more), then in the skill's order.
+    /// bm25 is not used here, since each call would count the words' rows
+    /// over the whole index; nor is `highlight`, which would read every
+    /// matching section's text again. The rules and claims of every shown
+    /// skill's best sections are indexed for this query at once.
+    private func passages(of versions: [Int], query: SearchQuery) throws -> [Int: [SearchHit]] {
+        let expression = query.questionFTS5()
+        let openings = query.openings
+        let constrained = !query.excluded.isEmpty || query.groups.contains(where: { $0.contains(where: \.quoted) })
+        var best: [Int: [(row: RankedRow, groups: [Int])]] = [:]
+        for version in versions {
+            let range = SearchRowID.range(of: SearchKind.section.code...SearchKind.section.code, owner: version)
+            let bounds: [SQLValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
+            var groupsBySection: [Int64: [Int]] = [:]
+            for (index, group) in query.groups.enumerated() {
                 for row in try database.query(
                     "SELECT rowid AS row_id FROM search WHERE search MATCH ? AND rowid BETWEEN ? AND ?",
-                    [.text(match), .integer(range.lowerBound), .integer(range.upperBound)]) {
-                    let rowID = Int64(try row.int("row_id"))
-                    var entry = groupsBySection[rowID] ?? ([], 0)
-                    if inHeadings { entry.inHeadings += 1 } else { entry.groups.append(index) }
-                    groupsBySection[rowID] = entry
+                    [.text(SearchQuery.expression(group))] + bounds) {
+                    groupsBySection[Int64(try row.int("row_id")), default: []].append(index)
                 }
             }
+            // Exclusions and required phrases: only sections the whole expression matches.
+            if constrained {
+                let matching = Set(try database.query(
+                    "SELECT rowid AS row_id FROM search WHERE search MATCH ? AND rowid BETWEEN ? AND ?",
+                    [.text(expression)] + bounds).map { Int64(try $0.int("row_id")) })
+                groupsBySection = groupsBySection.filter { matching.contains($0.key) }
+            }
+            var ranked = groupsBySection.map { (row: RankedRow(rowID: $0.key, score: Double($0.value.count)), groups: $0.value) }
+            ranked.sort { ($0.row.score, -$0.row.rowID) > ($1.row.score, -$1.row.rowID) }
+            // Headings are read for the best few only: a point lookup each.
+            var top = Array(ranked.prefix(2 * Self.passagesPerSkill))
+            for index in top.indices {
+                let headings = try database.queryFirst(
+                    "SELECT headings FROM search WHERE rowid = ?", [.integer(top[index].row.rowID)])?.string("headings") ?? ""
+                let folded = SearchQuery.folded(headings)
+                let inHeadings = top[index].groups.filter { SearchQuery.mayMatch(folded, openings: [openings[$0]]) }.count
+                top[index].row.score += 0.5 * Double(inHeadings)
+            }
+            top.sort { ($0.row.score, -$0.row.rowID) > ($1.row.score, -$1.row.rowID) }
+            best[version] = Array(top.prefix(Self.passagesPerSkill))
         }
-        // Exclusions and required phrases: only sections the whole expression matches.
-        if !query.excluded.isEmpty || query.groups.contains(where: { $0.contains(where: \.quoted) }) {
-            let matching = Set(try database.query(
-                "SELECT rowid AS row_id FROM search WHERE search MATCH ? AND rowid BETWEEN ? AND ?",
-                [.text(expression), .integer(range.lowerBound), .integer(range.upperBound)]).map { Int64(try $0.int("row_id")) })
-            groupsBySection = groupsBySection.filter { matching.contains($0.key) }
-        }
-        var ranked = groupsBySection.map { rowID, entry in
-            (row: RankedRow(rowID: rowID, score: Double(entry.groups.count) + 0.5 * Double(entry.inHeadings)),
-             groups: entry.groups)
-        }
-        ranked.sort { ($0.row.score, -$0.row.rowID) > ($1.row.score, -$1.row.rowID) }
-        // Of the best few, one whose rule or claim holds all its words is
-        // the sharper answer, and goes first among equals.
-        var shown: [(score: Double, order: Int, hit: () throws -> SearchHit)] = []
-        for (order, (row, groups)) in ranked.prefix(Self.passagesPerSkill).enumerated() {
-            var held = query
-            held.groups = groups.map { query.groups[$0] }
-            held.excluded = []
-            if !held.groups.isEmpty,
-               let unit = try rankUnits(in: [row], query: held, textOnly: true, where: { _ in true }).first {
-                // Its hit is made now: the per-query index is emptied by the next section's units.
-                let hit = try unitHit(unit, query: held)
-                shown.append((row.score + 1, order - Self.passagesPerSkill, { hit }))
-            } else {
-                shown.append((row.score, order, { try self.rowHit(row, query: query, expression: expression) }))
+
+        // Every unit of those sections holding any query word, indexed once;
+        // then which words each holds, a query per word over that small index.
+        var anyWord = query
+        anyWord.groups = [query.groups.flatMap { $0 }]
+        anyWord.excluded = []
+        let sections = best.values.flatMap { $0.map(\.row) }
+        let units = try rankUnits(in: sections, query: anyWord, textOnly: true, where: { _ in true })
+        var unitsHolding: [Set<Int>] = []
+        if !units.isEmpty {
+            for group in query.groups {
+                unitsHolding.append(Set(try database.query(
+                    "SELECT rowid AS row FROM temp.search_units WHERE search_units MATCH ?",
+                    [.text("{title body} : \(SearchQuery.expression(group))")]).map { try $0.int("row") }))
             }
         }
-        shown.sort { ($0.score, -$0.order) > ($1.score, -$1.order) }
-        return try shown.prefix(Self.passagesPerSkill).map { try $0.hit() }
+        var passages: [Int: [SearchHit]] = [:]
+        for version in versions {
+            var shown: [(score: Double, order: Int, hit: SearchHit)] = []
+            for (order, (row, groups)) in (best[version] ?? []).enumerated() {
+                // Units come best first: the first holding all the section's words.
+                if let unit = units.first(where: { unit in
+                    unit.section.rowID == row.rowID && groups.allSatisfy { unitsHolding[$0].contains(unit.row) }
+                }) {
+                    var held = query
+                    held.groups = groups.map { query.groups[$0] }
+                    held.excluded = []
+                    shown.append((row.score + 1, order - Self.passagesPerSkill, try unitHit(unit, query: held)))
+                } else {
+                    shown.append((row.score, order, try rowHit(row, query: query, expression: expression)))
+                }
+            }
+            shown.sort { ($0.score, -$0.order) > ($1.score, -$1.order) }
+            passages[version] = shown.map(\.hit)
+        }
+        return passages
     }
 }
