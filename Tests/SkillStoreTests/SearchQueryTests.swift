@@ -13,6 +13,7 @@ import Testing
         ("fold*", #""fold" *"#),
         ("tent OR tabletop hinge", #"("tent" OR "tabletop") AND "hinge""#),
         ("fold -hinge", #""fold" NOT "hinge""#),
+        ("push --force", #""push" AND "force""#),
         ("fold NOT hinge", #""fold" NOT "hinge""#),
         ("fold AND hinge", #""fold" AND "hinge""#),
         ("Duo-Navigation", #""duo" AND "navigation""#),

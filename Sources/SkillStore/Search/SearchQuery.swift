@@ -189,7 +189,9 @@ struct SearchQuery: Sendable, Equatable {
             default: break
             }
             var negated = false
-            if word.hasPrefix("-"), word.count > 1 {
+            // `--force` names a command's option, as in "git push --force":
+            // a word to find, not one to exclude.
+            if word.hasPrefix("-"), !word.hasPrefix("--"), word.count > 1 {
                 negated = true
                 word = word.dropFirst()
             }
