@@ -16,6 +16,10 @@ extension SkillStore {
     static let bm25Share = 0.6
     static let nameShare = 0.2
     static let descriptionShare = 0.2
+    /// A word held by more skills than this (or than a fifth of them, in a
+    /// store under 5,000) does not choose candidates: computing bm25 for
+    /// every skill holding it costs more than the whole search may.
+    static let commonWordSkills = 2000
     /// Candidates ranked again, at least.
     static let candidatePool = 50
     /// Passages shown for each skill.
@@ -27,9 +31,10 @@ extension SkillStore {
     /// Any of the query's words may match (stop words aside; quoted terms
     /// are still required and `-word` still excludes). Candidates are the
     /// best skills by bm25 over the per-skill index, with field weights
-    /// (`skillTextWeights`); words that most skills hold (more than a fifth,
-    /// and more than 1,000) do not choose candidates, which keeps a query
-    /// fast in a large store, but still count below. Candidates are ranked
+    /// (`skillTextWeights`); words that many skills hold (see
+    /// `commonWordSkills`) do not choose candidates, which keeps a query
+    /// fast in a large store, but still count below; when every word is
+    /// that common, the skills holding all of them are the first candidates. Candidates are ranked
     /// again by coverage, the share of the query's words each holds
     /// weighted by rarity (idf), with bm25 and name and description
     /// matches (see `coverageShare`). A skill the query names exactly
@@ -43,14 +48,24 @@ extension SkillStore {
         // The versions indexed, for idf: the last sequence number counts
         // them (none is ever deleted) in one index step, not a walk of all.
         let skills = try database.queryFirst("SELECT coalesce(max(seq), 0) AS n FROM versions")?.int("n") ?? 0
-        let common = max(1000, skills / 5)
+        let common = min(Self.commonWordSkills, max(1000, skills / 5))
         // Each word's skills, up to `common` of them: the rarer words' in full.
         let holders = try words.map { try versions(matching: SearchQuery.expression($0), upTo: common) }
         let commonWords = Set(holders.indices.filter { holders[$0].count >= common })
         let expression = query.questionFTS5(omitting: commonWords)
 
         let poolSize = min(SearchRequest.maxLimit, max(Self.candidatePool, request.limit * 2))
-        var candidates = try skillCandidates(expression, request: request, limit: poolSize)
+        var candidates: [SkillCandidate] = []
+        if words.count > 1, commonWords.count == words.count {
+            // Every word is common: the skills holding them all come first,
+            // found by FTS5's intersection without scoring the rest.
+            candidates = try skillCandidates(query.fts5, request: request, limit: poolSize)
+        }
+        if candidates.count < poolSize {
+            let found = Set(candidates.map(\.version))
+            candidates += try skillCandidates(expression, request: request, limit: poolSize)
+                .filter { !found.contains($0.version) }.prefix(poolSize - candidates.count)
+        }
         let named = try exactlyNamedVersions(request)
         for version in named where !candidates.contains(where: { $0.version == version }) {
             if let score = try skillScore(version: version, expression: expression) {
