@@ -41,6 +41,16 @@ import Testing
         #expect(query?.questionFTS5(omitting: [0, 1, 2]) == query?.questionFTS5())
     }
 
+    /// When every word is common, names and descriptions are searched first;
+    /// an exclusion still excludes whatever column holds the word.
+    @Test func leadFieldsNarrowThePositiveWordsOnly() {
+        let query = SearchQuery("button fold -hinge")
+        #expect(query?.allWordsFTS5(columns: "{name description}")
+            == #"({name description} : ("button" AND "fold")) NOT "hinge""#)
+        #expect(query?.questionFTS5(columns: "{name description}")
+            == #"({name description} : (("button" OR "fold" OR "button fold"))) NOT "hinge""#)
+    }
+
     @Test(arguments: ["", "   ", "\"", "AND", "OR", "NOT", "*", "-", "-fold", "()", "!!!"])
     func inputWithNoWordToFindIsNoQuery(input: String) {
         #expect(SearchQuery(input) == nil)

@@ -78,7 +78,10 @@ struct SearchQuery: Sendable, Equatable {
     /// groups in `omitting` (words most skills hold) are left out of the
     /// alternatives, unless that leaves none: they would make every skill
     /// a candidate and rank none higher.
-    func questionFTS5(omitting: Set<Int> = []) -> String {
+    ///
+    /// With `columns` (`{name description}`), the words must match in those
+    /// columns; exclusions still apply to every column.
+    func questionFTS5(omitting: Set<Int> = [], columns: String? = nil) -> String {
         let required = groups.filter { $0.contains(where: \.quoted) }
         var parts = required.map(Self.expression)
         let kept = groups.indices.filter { !omitting.contains($0) }
@@ -92,7 +95,17 @@ struct SearchQuery: Sendable, Equatable {
             any.append(Self.quoted(Term(text: first[0].text + " " + second[0].text, prefix: false)))
         }
         parts.append(any.count == 1 ? any[0] : "(" + any.joined(separator: " OR ") + ")")
-        var expression = parts.joined(separator: " AND ")
+        return withExclusions(parts.joined(separator: " AND "), columns: columns)
+    }
+
+    /// Every group required, as `fts5`, in `columns` only when given.
+    func allWordsFTS5(columns: String? = nil) -> String {
+        withExclusions(groups.map(Self.expression).joined(separator: " AND "), columns: columns)
+    }
+
+    private func withExclusions(_ positive: String, columns: String?) -> String {
+        var expression = columns.map { "\($0) : (\(positive))" } ?? positive
+        if columns != nil, !excluded.isEmpty { expression = "(" + expression + ")" }
         for term in excluded { expression += " NOT " + Self.quoted(term) }
         return expression
     }

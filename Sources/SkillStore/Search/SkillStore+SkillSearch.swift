@@ -20,6 +20,8 @@ extension SkillStore {
     /// store under 5,000) does not choose candidates: computing bm25 for
     /// every skill holding it costs more than the whole search may.
     static let commonWordSkills = 2000
+    /// The fields searched first when every word of a query is common.
+    static let leadFields = "{name description}"
     /// Candidates ranked again, at least.
     static let candidatePool = 50
     /// Passages shown for each skill.
@@ -34,7 +36,8 @@ extension SkillStore {
     /// (`skillTextWeights`); words that many skills hold (see
     /// `commonWordSkills`) do not choose candidates, which keeps a query
     /// fast in a large store, but still count below; when every word is
-    /// that common, the skills holding all of them are the first candidates. Candidates are ranked
+    /// that common, the skills whose name or description holds all of them,
+    /// then any, are the candidates (the whole index only if too few). Candidates are ranked
     /// again by coverage, the share of the query's words each holds
     /// weighted by rarity (idf), with bm25 and name and description
     /// matches (see `coverageShare`). A skill the query names exactly
@@ -55,15 +58,18 @@ extension SkillStore {
         let expression = query.questionFTS5(omitting: commonWords)
 
         let poolSize = min(SearchRequest.maxLimit, max(Self.candidatePool, request.limit * 2))
-        var candidates: [SkillCandidate] = []
-        if words.count > 1, commonWords.count == words.count {
-            // Every word is common: the skills holding them all come first,
-            // found by FTS5's intersection without scoring the rest.
-            candidates = try skillCandidates(query.fts5, request: request, limit: poolSize)
+        // Every word common: bm25 for each skill holding one would cost
+        // more than the search may. Skills naming or describing them all,
+        // then any, come first; the whole index only if those are too few.
+        var tiers = [expression]
+        if commonWords.count == words.count {
+            tiers = [query.questionFTS5(columns: Self.leadFields), expression]
+            if words.count > 1 { tiers.insert(query.allWordsFTS5(columns: Self.leadFields), at: 0) }
         }
-        if candidates.count < poolSize {
+        var candidates: [SkillCandidate] = []
+        for tier in tiers where candidates.count < poolSize {
             let found = Set(candidates.map(\.version))
-            candidates += try skillCandidates(expression, request: request, limit: poolSize)
+            candidates += try skillCandidates(tier, request: request, limit: poolSize)
                 .filter { !found.contains($0.version) }.prefix(poolSize - candidates.count)
         }
         let named = try exactlyNamedVersions(request)
