@@ -6,8 +6,9 @@ import Foundation
 /// The language: plain words (all must match, stop words aside: see
 /// `SearchStopWords`), `"phrases"`, `prefix*`, `OR` between two terms,
 /// `NOT term` or `-term` to exclude. `AND` is the default and may be
-/// written. A search by skill reads the same words as a question instead:
-/// any of them may match (`questionFTS5`). Anything else (stray quotes, parentheses, `NEAR(`,
+/// written; `--word` is a word (an option named in the text). A search by
+/// skill reads the same words as a question instead: any of them may match
+/// (`questionFTS5`). Anything else (stray quotes, parentheses, `NEAR(`,
 /// punctuation) is read as plain words. Every term is emitted as an FTS5
 /// string (`"fold"`), so the tokenizer, not the query grammar, sees its text.
 struct SearchQuery: Sendable, Equatable {
