@@ -161,4 +161,42 @@ import SkillStoreMCP
         usleep(2_000)
         #expect(idle.use(gone) == nil)
     }
+
+    /// The same rules on a real socket: one keep-alive connection carries a
+    /// session from initialize to DELETE, and a message too large or from a
+    /// foreign origin is refused from its headers, before its body is sent.
+    @Test func overARealConnection() throws {
+        var options = SkillStoreServer.Options(databasePath: fixture.databasePath)
+        options.http.port = 0
+        let server = try SkillStoreServer(options)
+        try server.start()
+        defer { server.stop(grace: 1) }
+        let headers = [("Content-Type", "application/json"), ("Accept", "application/json, text/event-stream")]
+        let connection = try RawHTTPConnection(port: server.port, timeout: 5)
+        let opened = try connection.request(
+            "POST", "/mcp", headers: headers,
+            body: Array(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}"#.utf8))
+        #expect(opened.status == 200)
+        let session = try #require(opened.header("Mcp-Session-Id"))
+        let named = headers + [("Mcp-Session-Id", session)]
+        let notified = try connection.request(
+            "POST", "/mcp", headers: named, body: Array(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8))
+        #expect(notified.status == 202)
+        let scanned = try connection.request(
+            "POST", "/mcp", headers: named,
+            body: Array(#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"scan_skill","arguments":{"skill":"pdf"}}}"#.utf8))
+        #expect(scanned.status == 200)
+        let answer = try JSONParser().parse(scanned.body)
+        #expect(answer["result"]?["structuredContent"]?["name"] == .string("pdf"))
+        #expect(try connection.request("DELETE", "/mcp", headers: [("Mcp-Session-Id", session)]).status == 204)
+
+        for (extra, status) in [("Content-Length: \(5 << 20)\r\n", 413),
+                                ("Origin: http://attacker.example\r\nContent-Length: 2000\r\n", 403)] {
+            let early = try RawHTTPConnection(port: server.port, timeout: 5)
+            try early.send(Array("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\(extra)\r\n".utf8))
+            let refused = try early.readResponse()
+            #expect(refused.status == status, "\(extra)")
+            #expect(try JSONParser().parse(refused.body)["error"]?["code"] == .integer(-32600))
+        }
+    }
 }
