@@ -22,8 +22,13 @@ bootstrap:
 # provide the headers.
 # Only the skillctl product: the tests' support module needs the Testing
 # library, which has no static build.
+# Linked as a position-dependent executable (-no-pie), as Go links its
+# binaries: a position-independent one made the loader apply 77,000
+# relocations to some 240 pages of Swift metadata at every start, 40% of
+# `--help`'s CPU (docs/benchmarks.md). The cost: skillctl's own code and data
+# sit at a fixed address; the libraries, heap and stacks stay randomised.
 build: bootstrap
-	swift build -c release --static-swift-stdlib --product skillctl
+	swift build -c release --static-swift-stdlib --product skillctl -Xlinker -no-pie
 
 run: build
 	$(SKILLCTL) init

@@ -66,9 +66,11 @@ let package = Package(
             plugins: ["EmbedAPIDocumentPlugin"]),
         // HTTP on libmicrohttpd: the transport owns the C daemon, the routes
         // only ever see Swift requests and responses.
-        .target(name: "BlobServer", dependencies: ["SkillStore", "SkillStoreAPI", "CMicroHTTPD"]),
+        // It serves MCP at /mcp: the HTTP of it here, the protocol in SkillStoreMCP.
+        .target(name: "BlobServer", dependencies: ["SkillStore", "SkillStoreAPI", "SkillStoreMCP", "CMicroHTTPD"]),
         // MCP (JSON-RPC 2.0) over a store: the protocol, the skill:// resources,
-        // the Skills extension and the tools. Transport-neutral but for stdio.
+        // the Skills extension and the tools. Transport-neutral but for stdio;
+        // BlobServer carries it over HTTP.
         .target(name: "SkillStoreMCP", dependencies: ["SkillStore", "SkillStoreAPI"]),
         // mimalloc replaces glibc's malloc in the executable: a publish
         // allocates millions of small strings on three threads, and glibc's
@@ -82,7 +84,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["SkillStore"], path: "Tests/TestSupport"),
         .testTarget(name: "SkillStoreTests", dependencies: ["SkillStore", "TestSupport"]),
         .testTarget(name: "SkillStoreAPITests", dependencies: ["SkillStoreAPI", "SkillStore", "TestSupport"]),
-        .testTarget(name: "BlobServerTests", dependencies: ["BlobServer", "SkillStoreAPI", "SkillStore", "TestSupport"]),
+        .testTarget(
+            name: "BlobServerTests", dependencies: ["BlobServer", "SkillStoreAPI", "SkillStore", "SkillStoreMCP", "TestSupport"]),
         .testTarget(name: "SkillStoreMCPTests", dependencies: ["SkillStoreMCP", "SkillStore", "TestSupport"]),
         .testTarget(name: "SkillctlTests", dependencies: ["skillctl", "SkillStore", "BlobServer", "TestSupport"]),
     ]

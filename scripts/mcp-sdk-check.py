@@ -1,9 +1,12 @@
-"""End-to-end check of `skillctl mcp` with the official MCP Python SDK as the client.
+"""End-to-end check of SkillStore's MCP server with the official MCP Python SDK as the client.
 
-Usage: python mcp-sdk-check.py SKILLCTL DATABASE MODE
+Usage: python mcp-sdk-check.py SKILLCTL DATABASE MODE     (stdio: `skillctl mcp`)
+       python mcp-sdk-check.py URL MODE                   (Streamable HTTP: `skillctl serve`'s /mcp)
 MODE is 'auto' (the SDK probes server/discover and speaks 2026-07-28) or
 'legacy' (the initialize handshake). Prints one JSON report on standard
 output; exits non-zero with the reason on standard error when a check fails.
+Over HTTP it also sends hostile requests with the standard library's HTTP
+client and reports the status and JSON-RPC code of each answer.
 """
 
 import asyncio
@@ -12,6 +15,10 @@ import base64
 import hashlib
 import json
 import sys
+import http.client
+import urllib.error
+import urllib.parse
+import urllib.request
 from typing import Any
 
 import mcp_types as types
@@ -47,9 +54,74 @@ def content_bytes(content: Any) -> bytes:
     return base64.b64decode(content.blob)
 
 
-async def main(skillctl: str, database: str, mode: str) -> dict[str, Any]:
+def exchange(url: str, body: bytes, headers: dict[str, str], method: str = "POST") -> tuple[int, Any, dict[str, str]]:
+    """One raw HTTP request: the status, the JSON body (None when empty) and the headers."""
+    request = urllib.request.Request(url, data=body if method == "POST" else None, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            status, data, answered = response.status, response.read(), dict(response.headers)
+    except urllib.error.HTTPError as error:
+        status, data, answered = error.code, error.read(), dict(error.headers)
+    return status, json.loads(data) if data else None, {key.lower(): value for key, value in answered.items()}
+
+
+def announce_huge_body(url: str, headers: dict[str, str]) -> list[Any]:
+    """Headers that announce a 5 MB message, and no body: the server answers from the headers alone."""
+    parts = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    connection.putrequest("POST", parts.path)
+    for key, value in {**headers, "Content-Length": str(5 << 20)}.items():
+        connection.putheader(key, value)
+    connection.endheaders()
+    response = connection.getresponse()
+    answer = json.loads(response.read() or b"null")
+    connection.close()
+    return [response.status, (answer or {}).get("error", {}).get("code")]
+
+
+def hostile(url: str) -> dict[str, Any]:
+    """What the HTTP transport answers to requests a well-behaved client never sends."""
+    plain = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    initialize = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                             "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                                        "clientInfo": {"name": "hostile", "version": "1"}}}).encode()
+    status, answer, headers = exchange(url, initialize, plain)
+    check(status == 200 and "mcp-session-id" in headers, f"initialize over raw HTTP: {status} {answer}")
+    session = {**plain, "Mcp-Session-Id": headers["mcp-session-id"]}
+    ping = b'{"jsonrpc":"2.0","id":2,"method":"ping"}'
+
+    def outcome(status: int, answer: Any) -> list[Any]:
+        return [status, (answer or {}).get("error", {}).get("code")]
+
+    results = {
+        "not_json": outcome(*exchange(url, b"{not json", session)[:2]),
+        "deep_nesting": outcome(*exchange(url, b"[" * 100_000, session)[:2]),
+        "batch": outcome(*exchange(url, b"[" + ping + b"]", session)[:2]),
+        "huge": announce_huge_body(url, session),
+        "no_session": outcome(*exchange(url, ping, plain)[:2]),
+        "unknown_session": outcome(*exchange(url, ping, {**plain, "Mcp-Session-Id": "f" * 32})[:2]),
+        "foreign_origin": outcome(*exchange(url, initialize, {**plain, "Origin": "http://attacker.example"})[:2]),
+        "bad_protocol_version": outcome(*exchange(url, ping, {**session, "MCP-Protocol-Version": "1999-01-01"})[:2]),
+        "wrong_content_type": outcome(*exchange(url, ping, {**session, "Content-Type": "text/plain"})[:2]),
+        "get": outcome(*exchange(url, b"", {"Accept": "text/event-stream"}, method="GET")[:2]),
+        "notification": outcome(*exchange(url, b'{"jsonrpc":"2.0","method":"notifications/initialized"}', session)[:2]),
+    }
+    # The session still answers after all of it.
+    status, answer, _ = exchange(url, ping, session)
+    check(status == 200 and answer.get("result") == {}, f"the session no longer answers: {status} {answer}")
+    results["delete"] = outcome(*exchange(url, b"", session, method="DELETE")[:2])
+    results["after_delete"] = outcome(*exchange(url, ping, session)[:2])
+    return results
+
+
+async def main(target: str, database: str | None, mode: str) -> dict[str, Any]:
     report: dict[str, Any] = {}
-    server = StdioServerParameters(command=skillctl, args=["--db", database, "mcp"])
+    if database is None:
+        server: Any = target
+        report["transport"] = "http"
+    else:
+        server = StdioServerParameters(command=target, args=["--db", database, "mcp"])
+        report["transport"] = "stdio"
     async with Client(server, mode=mode, cache=None) as client:
         session = client.session
         if session.discover_result is not None:
@@ -117,6 +189,7 @@ async def main(skillctl: str, database: str, mode: str) -> dict[str, Any]:
             "get_skill": {"skill": name},
             "skill_provenance": {"skill": name},
             "check_skill": {"skill": name},
+            "scan_skill": {"skill": name},
         }
         results = {}
         for tool, arguments in calls.items():
@@ -130,6 +203,23 @@ async def main(skillctl: str, database: str, mode: str) -> dict[str, Any]:
         check(missing.is_error, "a missing skill is no tool error")
         report["tool_results"] = {tool: sorted(value.keys()) for tool, value in results.items()}
 
+        # resources/directory/read, declared by directoryRead: every child of
+        # each skill's root, files as resources/list gives them.
+        extension = report["capabilities"].get("extensions", {}).get("io.modelcontextprotocol/skills", {})
+        check(extension.get("directoryRead") is True, "directoryRead is not declared")
+        directories = {}
+        for skill in skills:
+            root = skill["uri"].rsplit("/", 1)[0]
+            listing = await raw(client, "resources/directory/read", {"uri": root})
+            check(listing.get("resultType") == "complete", "resources/directory/read has no resultType complete")
+            directories[root] = [entry["uri"] for entry in listing["resources"]]
+            for entry in listing["resources"]:
+                if entry.get("mimeType") == "inode/directory":
+                    inner = await raw(client, "resources/directory/read", {"uri": entry["uri"]})
+                    check(all(child["uri"].startswith(entry["uri"] + "/") for child in inner["resources"]),
+                          f"{entry['uri']} lists another folder's files")
+        report["directories"] = directories
+
         # Error codes.
         report["errors"] = {
             "unknown_method": await error_code(client, "no/such/method", {}),
@@ -137,17 +227,24 @@ async def main(skillctl: str, database: str, mode: str) -> dict[str, Any]:
             "unknown_skill": await error_code(client, "skills/get", {"uri": "skill://default/none/SKILL.md"}),
             "unknown_tool": await error_code(client, "tools/call", {"name": "nope", "arguments": {}}),
             "bad_arguments": await error_code(client, "tools/call", {"name": "get_skill", "arguments": {"skill": 1}}),
+            "not_a_directory": await error_code(client, "resources/directory/read", {"uri": skills[0]["uri"]}),
         }
         check(report["errors"]["unknown_method"] == -32601, "unknown method code")
         check(all(code == -32602 for key, code in report["errors"].items() if key != "unknown_method"), "-32602 codes")
         if mode == "legacy":
             await client.send_ping()  # ping is gone from 2026-07-28
+    if report["transport"] == "http":
+        report["hostile"] = hostile(target)
     return report
 
 
 if __name__ == "__main__":
     try:
-        print(json.dumps(asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3])), sort_keys=True))
+        if sys.argv[1].startswith(("http://", "https://")):
+            arguments = (sys.argv[1], None, sys.argv[2])
+        else:
+            arguments = (sys.argv[1], sys.argv[2], sys.argv[3])
+        print(json.dumps(asyncio.run(main(*arguments)), sort_keys=True))
     except BaseException as error:  # noqa: BLE001 - the reason goes to the test's output
         import traceback; traceback.print_exc()
         print(f"{type(error).__name__}: {error}", file=sys.stderr)

@@ -31,6 +31,8 @@ public struct APIPath: Hashable, Sendable {
     /// The Agent Skills Discovery index (`DiscoveryIndex`).
     public static let discoveryIndex = APIPath("/.well-known/agent-skills/index.json")
     public static let metrics = APIPath("/metrics")
+    /// The MCP server over the Streamable HTTP transport (docs/mcp.md).
+    public static let mcp = APIPath("/mcp")
 
     /// The namespaces that hold skills, with how many each.
     public static let namespaces = APIPath("/api/v1/namespaces")
@@ -55,7 +57,7 @@ public struct APIPath: Hashable, Sendable {
     /// Every route, in the order the server registers them (the blob
     /// route first: it is the one asked for most).
     public static let all: [APIPath] = [blob] + skillRoutes + skillRoutes.map(\.inNamespace) + [
-        blobVersions, search, sources, namespaces, openAPIDocument, health, metrics, discoveryIndex,
+        blobVersions, search, sources, namespaces, openAPIDocument, health, metrics, discoveryIndex, mcp,
     ]
 
     /// The list routes, which page with `limit` and `cursor` (`ListPaging`).

@@ -33,7 +33,8 @@ public struct JSONRPCError: Error, Equatable, Sendable {
         JSONRPCError(code: internalErrorCode, message: message)
     }
 
-    var json: JSONValue {
+    /// The error member of a JSON-RPC error response.
+    public var json: JSONValue {
         var members: [(String, JSONValue)] = [("code", .integer(code)), ("message", .string(message))]
         if let data { members.append(("data", data)) }
         return .object(members)

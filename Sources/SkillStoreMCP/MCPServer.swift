@@ -6,10 +6,12 @@ import SkillStore
 /// `initialize` and 2026-07-28 through `server/discover` and per-request
 /// `_meta`; serves every file of every latest skill version as a
 /// `skill://` resource, the Skills extension's `skills/list` and
-/// `skills/get`, and the tools of `SkillTools`.
+/// `skills/get` and `resources/directory/read`, and the tools of `SkillTools`.
 ///
 /// Not Sendable: it answers one message at a time, as a stdio session
-/// reads them.
+/// reads them. Over HTTP each request gets a server of its own, made with
+/// the revision its session negotiated: all it keeps between messages is
+/// that revision, and making one costs nothing.
 public final class MCPServer {
     public static let skillsExtension = "io.modelcontextprotocol/skills"
     /// Resources per `resources/list` page, skills per `skills/list` page
@@ -29,10 +31,11 @@ public final class MCPServer {
     /// 2026-07-28 clients, which name their revision in each request).
     public private(set) var negotiatedRevision: String?
 
-    public init(store: SkillStore, serverVersion: String) {
+    public init(store: SkillStore, serverVersion: String, negotiatedRevision: String? = nil) {
         library = SkillLibrary(store: store)
         tools = SkillTools(library: library)
         self.serverVersion = serverVersion
+        self.negotiatedRevision = negotiatedRevision
     }
 
     /// Answers one line of newline-delimited JSON-RPC: the answer's bytes
@@ -123,6 +126,7 @@ public final class MCPServer {
         case "resources/list": return try listResources(params)
         case "resources/read": return try readResource(params)
         case "resources/templates/list": return resourceTemplates()
+        case "resources/directory/read": return try readDirectory(params)
         case "skills/list": return try listSkills(params)
         case "skills/get": return try getSkill(params)
         case "tools/list": return .object([("tools", .array(SkillTools.definitions))])
@@ -137,8 +141,7 @@ public final class MCPServer {
         .object([
             ("resources", .object([])),
             ("tools", .object([])),
-            // directoryRead is left out: resources/directory/read is not served.
-            ("extensions", .object([(Self.skillsExtension, .object([]))])),
+            ("extensions", .object([(Self.skillsExtension, .object([("directoryRead", .bool(true))]))])),
         ])
     }
 
@@ -151,7 +154,8 @@ public final class MCPServer {
         skill://<namespace>/<name>/<path> (skills of the default namespace are under skill://default/). \
         Read a skill's SKILL.md first and its other files only when the SKILL.md points to them. \
         Tools: search_skills finds skills, rules and claims; get_skill reads one by name, label or id; \
-        skill_provenance shows what backs its claims; check_skill lints it.
+        skill_provenance shows what backs its claims; check_skill lints it; scan_skill lists what the \
+        safety scanner finds in its files.
         """
 
     private func initialize(_ params: JSONValue) -> JSONValue {
@@ -249,6 +253,47 @@ public final class MCPServer {
             content.append(("blob", .string(Data(bytes).base64EncodedString())))
         }
         return .object([("contents", .array([.object(content)]))])
+    }
+
+    /// `resources/directory/read`: the direct children of a folder of a
+    /// skill's latest version (its root is `skill://<namespace>/<name>`),
+    /// files with the metadata `resources/list` gives them and subfolders
+    /// as `inode/directory`. A folder holds at most the files of one
+    /// bundle, so the answer is never paged.
+    private func readDirectory(_ params: JSONValue) throws -> JSONValue {
+        guard let text = params["uri"]?.stringValue else {
+            throw JSONRPCError.invalidParams("resources/directory/read needs a uri")
+        }
+        if let cursor = params["cursor"], cursor != .null {
+            throw JSONRPCError.invalidParams("resources/directory/read issues no cursor; this one is not the server's")
+        }
+        func refuse(_ message: String) -> JSONRPCError {
+            JSONRPCError(code: JSONRPCError.invalidParamsCode, message: message, data: .object([("uri", .string(text))]))
+        }
+        guard let parts = SkillURI.decodedSegments(of: text), parts.count >= 2,
+              let skill = try library.published(SkillKey(namespace: parts[0], name: parts[1]))
+        else { throw refuse("no directory at \(text)") }
+        let folder = parts[2...].joined(separator: "/")
+        if skill.files.contains(where: { $0.path == folder }) { throw refuse("\(text) is not a directory resource") }
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        var entries: [JSONValue] = []
+        var subfolders: Set<String> = []
+        for file in skill.files where file.path.hasPrefix(prefix) {
+            let rest = file.path.dropFirst(prefix.count)
+            guard let slash = rest.firstIndex(of: "/") else {
+                entries.append(resourceEntry(skill, file))
+                continue
+            }
+            let child = String(rest[..<slash])
+            if subfolders.insert(child).inserted {
+                entries.append(.object([
+                    ("uri", .string(SkillURI.directory(skill.key, path: prefix + child))), ("name", .string(child)),
+                    ("mimeType", .string("inode/directory")),
+                ]))
+            }
+        }
+        guard !entries.isEmpty else { throw refuse("no directory at \(text)") }
+        return .object([("resultType", .string("complete")), ("resources", .array(entries))])
     }
 
     private func resourceTemplates() -> JSONValue {

@@ -2,7 +2,7 @@ import Foundation
 import SkillStore
 import SkillStoreAPI
 
-/// The MCP tools: search, get, provenance and check, each with an input
+/// The MCP tools: search, get, provenance, check and scan, each with an input
 /// schema and structured output in the shapes `skillctl --json` prints
 /// (snake_case keys). A request that does not fit a tool's schema is a
 /// JSON-RPC error (-32602); a well-formed request the store cannot answer
@@ -125,6 +125,32 @@ struct SkillTools {
                 ("diagnostics", objectArray),
             ], required: ["namespace", "name", "label", "errors", "warnings", "diagnostics"], closed: false)),
         ]),
+        .object([
+            ("name", .string("scan_skill")),
+            ("title", .string("Scan a skill for risks")),
+            ("description", .string(
+                "Runs the safety scanner over every file of a published version, as `skillctl scan` does: "
+                    + "download-and-execute, exfiltration, credential access, hidden instructions and the like. "
+                    + "Lists each finding with its rule, severity, file, line and evidence, and counts them by severity.")),
+            ("inputSchema", schema([
+                ("skill", skillArgument),
+                ("label", string("the version label, when SKILL does not name one")),
+            ], required: ["skill"])),
+            ("outputSchema", schema(versionProperties + [
+                ("bundle", .object([("type", .string("string"))])),
+                ("scanner_version", .object([("type", .string("string"))])),
+                ("highest", .object([
+                    ("type", .array([.string("string"), .string("null")])),
+                    ("enum", .array(ScanSeverity.allCases.map { .string($0.rawValue) } + [.null])),
+                ])),
+                ("counts", .object([
+                    ("type", .string("object")),
+                    ("properties", .object(ScanSeverity.allCases.map { ($0.rawValue, .object([("type", .string("integer"))])) })),
+                ])),
+                ("findings", objectArray),
+            ], required: ["namespace", "name", "label", "id", "bundle", "scanner_version", "highest", "counts", "findings"],
+               closed: false)),
+        ]),
     ]
 
     // MARK: Calls
@@ -143,7 +169,8 @@ struct SkillTools {
             case "search_skills": structured = try search(arguments)
             case "get_skill": structured = try get(arguments)
             case "skill_provenance": structured = try provenance(arguments)
-            default: structured = try check(arguments)
+            case "check_skill": structured = try check(arguments)
+            default: structured = try scan(arguments)
             }
         } catch let failure as ToolFailure {
             return Self.failed(failure.message)
@@ -337,6 +364,24 @@ struct SkillTools {
             ("errors", .integer(diagnostics.filter { $0.severity == .error }.count)),
             ("warnings", .integer(diagnostics.filter { $0.severity == .warning }.count)),
             ("diagnostics", try Self.json(diagnostics)),
+        ]
+        return .object(members)
+    }
+
+    /// The scanner's findings on one version, read from the stored bytes of
+    /// every file of its bundle (nothing of the skill is run).
+    private func scan(_ arguments: JSONValue) throws -> JSONValue {
+        let version = try version(arguments["skill"]?.stringValue ?? "", label: arguments["label"]?.stringValue)
+        let findings = try store.scan(version)
+        var members = try versionMembers(version)
+        members += [
+            ("bundle", .string(version.manifest.hex)),
+            ("scanner_version", .string(SkillScanner.version)),
+            ("highest", findings.map(\.severity).max().map { .string($0.rawValue) } ?? .null),
+            ("counts", .object(ScanSeverity.allCases.map { severity in
+                (severity.rawValue, .integer(findings.filter { $0.severity == severity }.count))
+            })),
+            ("findings", try Self.json(findings)),
         ]
         return .object(members)
     }

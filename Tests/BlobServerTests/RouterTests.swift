@@ -72,6 +72,7 @@ import SkillStoreAPI
         "/api/v1/namespaces",
         "/api/v1/skills/{name}/versions/{label}/yank",
         "/.well-known/agent-skills/index.json",
+        "/mcp",
     ] as Set<String>).union(namespacedPatterns)
 
     /// Every route of skills, also under a namespace.

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `skillctl mcp` as a process: stdio framing, hostile input, and the
-/// official MCP Python SDK as the client, in both protocol eras.
+/// `skillctl mcp` as a process and `/mcp` on `skillctl serve`: stdio
+/// framing, hostile input, and the official MCP Python SDK as the client,
+/// in both protocol eras, over both transports.
 @Suite struct MCPCommandTests {
     let folder: TemporaryFolder
     let skillctl: Skillctl
@@ -70,6 +71,42 @@ import TestSupport
             environment: ["SKILLSTORE_DB": nil])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any])
+        #expect(report["transport"] as? String == "stdio")
+        checkSDKReport(report, mode: mode)
+    }
+
+    /// The same client and checks against `/mcp` on `skillctl serve`, on a
+    /// free loopback port, then the requests a client should never send.
+    @Test(.enabled(if: MCPPythonSDK.available, "needs the MCP Python SDK: python3 -m venv and pip install mcp from PyPI"),
+          arguments: ["legacy", "auto"])
+    func theOfficialPythonSDKOverStreamableHTTP(mode: String) throws {
+        let serve = try ServeProcess(database: skillctl.database, arguments: ["--access-log", "off"])
+        let outcome = try ProcessRunner.run(
+            MCPPythonSDK.python, [MCPPythonSDK.checkScript.path, serve.url + "/mcp", mode])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any])
+        #expect(report["transport"] as? String == "http")
+        checkSDKReport(report, mode: mode)
+        let hostile = try #require(report["hostile"] as? [String: [Any]])
+        func answer(_ key: String) -> [Int?] { (hostile[key] ?? []).map { $0 as? Int } }
+        #expect(answer("not_json") == [400, -32700])
+        #expect(answer("deep_nesting") == [400, -32700])
+        #expect(answer("batch") == [400, -32600])
+        #expect(answer("huge") == [413, -32600])
+        #expect(answer("no_session") == [400, -32600])
+        #expect(answer("unknown_session") == [404, -32600])
+        #expect(answer("foreign_origin") == [403, -32600])
+        #expect(answer("bad_protocol_version") == [400, -32600])
+        #expect(answer("wrong_content_type") == [415, -32600])
+        #expect(answer("get").first == 405)
+        #expect(answer("notification") == [202, nil])
+        #expect(answer("delete") == [204, nil])
+        #expect(answer("after_delete") == [404, -32600])
+    }
+
+    /// What both transports must show: every resource read and its digest
+    /// checked, the extension's methods, every tool, and the error codes.
+    func checkSDKReport(_ report: [String: Any], mode: String) {
         #expect(report["era"] as? String == (mode == "legacy" ? "handshake" : "modern"))
         #expect(report["resources"] as? [String] == [
             "skill://acme/forms/SKILL.md", "skill://default/pdf/SKILL.md", "skill://default/pdf/assets/blank.bin",
@@ -77,12 +114,21 @@ import TestSupport
         ])
         #expect(report["skills"] as? [String] == ["skill://acme/forms/SKILL.md", "skill://default/pdf/SKILL.md"])
         #expect(report["verified_files"] as? Int == 5)
-        #expect(report["tools"] as? [String] == ["search_skills", "get_skill", "skill_provenance", "check_skill"])
+        #expect(report["tools"] as? [String] == ["search_skills", "get_skill", "skill_provenance", "check_skill", "scan_skill"])
         let capabilities = report["capabilities"] as? [String: Any]
-        #expect((capabilities?["extensions"] as? [String: Any])?["io.modelcontextprotocol/skills"] != nil)
+        let skills = (capabilities?["extensions"] as? [String: Any])?["io.modelcontextprotocol/skills"] as? [String: Any]
+        #expect(skills?["directoryRead"] as? Bool == true)
+        #expect(report["directories"] as? [String: [String]] == [
+            "skill://acme/forms": ["skill://acme/forms/SKILL.md"],
+            "skill://default/pdf": [
+                "skill://default/pdf/SKILL.md", "skill://default/pdf/assets", "skill://default/pdf/references",
+                "skill://default/pdf/scripts",
+            ],
+        ])
+        #expect((report["tool_results"] as? [String: [String]])?["scan_skill"]?.contains("findings") == true)
         #expect(report["errors"] as? [String: Int] == [
             "unknown_method": -32601, "unknown_resource": -32602, "unknown_skill": -32602, "unknown_tool": -32602,
-            "bad_arguments": -32602,
+            "bad_arguments": -32602, "not_a_directory": -32602,
         ])
     }
 }

@@ -11,6 +11,9 @@ enum ErrorResponder {
         switch error {
         case let error as HTTPError:
             http = error
+        case let refusal as MCPRefusal:
+            // MCP clients read a JSON-RPC error, not the API's error body.
+            return refusal.response
         case let refused as InputRefused:
             let status = refused.kind.httpStatus
             switch refused.kind {

@@ -19,6 +19,8 @@ public final class SkillStoreServer: Sendable {
         /// Bytes of the blob spool, an unlinked file beside the database
         /// that served blobs are sent from; 0 keeps them in memory instead.
         public var spoolBytes: Int64 = 4 << 30
+        /// The version `/mcp` names in its server info.
+        public var serverVersion = "0"
 
         public init(databasePath: String) { self.databasePath = databasePath }
     }
@@ -53,6 +55,10 @@ public final class SkillStoreServer: Sendable {
         PublishRoute(pool: pool).register(in: &router)
         YankRoute(pool: pool).register(in: &router)
         DiscoveryIndexRoute(pool: pool).register(in: &router)
+        MCPRoute(
+            pool: pool, serverVersion: options.serverVersion, sessions: MCPSessions(),
+            origins: MCPOriginPolicy(listeningOn: options.http.host)
+        ).register(in: &router)
         let openAPIDocument = ResponseBytes(Array(OpenAPIDocument.json.utf8))
         router.add("GET", APIPath.openAPIDocument.pattern, quick: true) { _, _ in
             HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: openAPIDocument)

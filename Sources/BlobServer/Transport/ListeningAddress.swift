@@ -36,6 +36,11 @@ public struct ListeningAddress: Sendable, Equatable {
     /// `0.0.0.0` or `::`: every address of the machine.
     var isUnspecified: Bool { bytes.allSatisfy { $0 == 0 } }
 
+    /// 127.0.0.0/8 (and `localhost`) or `::1`: reachable from this machine only.
+    var isLoopback: Bool {
+        family == .ipv4 ? bytes[0] == 127 : bytes == [UInt8](repeating: 0, count: 15) + [1]
+    }
+
     private static func parse(_ text: String, family: Int32, count: Int) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: count)
         return inet_pton(family, text, &bytes) == 1 ? bytes : nil

@@ -11,9 +11,11 @@ struct MCPCommand: Command {
         input ends. It serves every file of the latest version of every skill
         as a resource skill://NAMESPACE/NAME/PATH (the default namespace is
         written 'default': skill://default/pdf/SKILL.md), the Skills
-        extension's skills/list and skills/get, and the tools search_skills,
-        get_skill, skill_provenance and check_skill. Nothing else is written
-        to standard output; an agent's host starts it (see docs/mcp.md).
+        extension's skills/list, skills/get and resources/directory/read, and
+        the tools search_skills, get_skill, skill_provenance, check_skill and
+        scan_skill. Nothing else is written to standard output; an agent's
+        host starts it (see docs/mcp.md). 'skillctl serve' serves the same
+        over HTTP at /mcp.
         """
 
     init(_ arguments: ParsedArguments) throws(UsageError) {

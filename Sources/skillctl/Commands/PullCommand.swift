@@ -23,6 +23,12 @@ struct PullCommand: Command {
         their bundle ids). A yanked version installs only when pinned (by
         label, bundle id or --locked), with a warning.
 
+        --agent NAME installs into the skills folder that agent reads in the
+        current project (--agent claude-code: .claude/skills), or with --user
+        into its folder in your home directory (~/.claude/skills); 'skillctl
+        agents' lists the agents and their folders. The folder is pinned and
+        checked like any other: the lock file is written there.
+
         Two skills of the same name from different namespaces cannot share
         DIR/<name>/: pull refuses to replace one with the other unless --force.
 
@@ -33,6 +39,9 @@ struct PullCommand: Command {
         replaces those folders.
         """
     static let to = Option.value("--to", "DIR", "the folder to install into (created when missing)")
+    static let agent = Option.value(
+        "--agent", "NAME", "instead of --to: the skills folder agent NAME reads in this project ('skillctl agents')")
+    static let user = Option.flag("--user", "with --agent: the agent's skills folder in your home directory")
     static let locked = Option.flag(
         "--locked", "install exactly what the lock file names, by manifest id; fails if those bytes cannot be had")
     static let lock = Option.value(
@@ -41,10 +50,11 @@ struct PullCommand: Command {
             + "it is copied into DIR")
     static let force = Option.flag(
         "--force", "replace DIR/<name>/ even when it has local changes or is not in the lock file (they are lost)")
-    static let options = [to, locked, lock, force]
+    static let options = [to, agent, user, locked, lock, force]
     static let arguments = [Argument("[NS/]NAME[@LABEL]|ID", repeats: true)]
     static let usageForms = [
         UsageForm([.argument(arguments[0]), .required(to), .optional(force)]),
+        UsageForm([.argument(arguments[0]), .required(agent), .optional(user), .optional(force)]),
         UsageForm([.required(locked), .required(to), .optional(lock), .optional(force)]),
     ]
     static let worksWithServer = true
@@ -62,7 +72,11 @@ struct PullCommand: Command {
     let lockFile: String
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard let folder = arguments.value(Self.to), !folder.isEmpty else {
+        if arguments.value(Self.to) != nil && arguments.value(Self.agent) != nil {
+            throw UsageError("--to and --agent both name the folder to install into; give one", command: Self.name)
+        }
+        let agentFolder = try AgentsCommand.folder(agent: arguments.value(Self.agent), user: arguments.has(Self.user), command: Self.name)
+        guard let folder = agentFolder ?? arguments.value(Self.to), !folder.isEmpty else {
             throw UsageError("pull needs --to DIR, the folder to install into", command: Self.name)
         }
         self.folder = folder

@@ -19,6 +19,11 @@ struct ServeCommand: Command {
         from the database and checked against its digest once, then kept in
         the spool: an unlinked file beside the database that it is sent from
         (through the page cache, as a static file server sends files).
+
+        It also serves the MCP server of 'skillctl mcp' at /mcp (Streamable
+        HTTP: POST one JSON-RPC message, answered as JSON; docs/mcp.md), and
+        the Agent Skills discovery index at
+        /.well-known/agent-skills/index.json.
         """
     static let optionsHeading = "Options (defaults in brackets):"
     static let host = Option.value(
@@ -90,6 +95,7 @@ struct ServeCommand: Command {
         options.http = configuration
         options.blobCacheBytes = cacheMegabytes << 20
         options.spoolBytes = Int64(spoolMegabytes) << 20
+        options.serverVersion = ToolVersion.release
         options.errorLog = .standardError
         switch accessLog {
         case "off": options.accessLog = nil

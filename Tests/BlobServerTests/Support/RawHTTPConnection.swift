@@ -51,7 +51,10 @@ final class RawHTTPConnection {
             }
         }
         guard connected == 0 else {
-            close(socket)
+            // Not closed here: a class whose init throws once every property
+            // is set still runs deinit, which closes it. Closing it twice
+            // closed whatever descriptor a parallel test had opened under the
+            // same number since (a libmicrohttpd daemon's eventfd: it aborted).
             throw Failure(description: "cannot connect to \(host) port \(port)")
         }
     }

@@ -1,0 +1,109 @@
+import Foundation
+import SkillStore
+import Testing
+import TestSupport
+
+/// `pull --agent` and `skillctl agents`: each agent's skills land in the
+/// folder its documentation names, pinned and verifiable like any pull.
+@Suite struct PullAgentTests {
+    let folder: TemporaryFolder
+    let skillctl: Skillctl
+
+    /// The folders as the agents' documentation gives them (project, user),
+    /// written out here rather than read from the table under test.
+    static let documented: [String: (project: String, user: String)] = [
+        "claude-code": (".claude/skills", ".claude/skills"),
+        "codex": (".agents/skills", ".agents/skills"),
+        "cursor": (".cursor/skills", ".cursor/skills"),
+        "opencode": (".opencode/skills", ".config/opencode/skills"),
+        "gemini-cli": (".gemini/skills", ".gemini/skills"),
+        "github-copilot": (".github/skills", ".copilot/skills"),
+        "goose": (".agents/skills", ".agents/skills"),
+    ]
+
+    init() throws {
+        folder = try TemporaryFolder()
+        var skillctl = Skillctl(database: folder.url.appendingPathComponent("store.db"))
+        skillctl.environment["HOME"] = folder.path("home")
+        self.skillctl = skillctl
+        try folder.write("src/pdf/SKILL.md", skillMarkdown(name: "pdf", description: "Rotates pages.", body: "# Pages\n\nRotate.\n"))
+        try folder.write("src/pdf/scripts/rotate.sh", "#!/bin/sh\necho rotate\n", executable: true)
+        let published = try skillctl.run(["publish", folder.path("src/pdf")])
+        #expect(published.status == 0, "\(published.stderr)")
+        try FileManager.default.createDirectory(atPath: folder.path("project"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("home"), withIntermediateDirectories: true)
+    }
+
+    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: folder.path(path)) }
+
+    @Test func everyAgentGetsTheSkillWhereItLooksAndVerifyPasses() throws {
+        #expect(Set(SkillAgent.all.map(\.name)) == Set(Self.documented.keys))
+        for (agent, folders) in Self.documented.sorted(by: { $0.key < $1.key }) {
+            let project = folder.url.appendingPathComponent("project")
+            let pulled = try skillctl.run(["pull", "pdf", "--agent", agent], in: project)
+            #expect(pulled.status == 0, "\(agent): \(pulled.stderr)")
+            #expect(exists("project/\(folders.project)/pdf/SKILL.md"), "\(agent)")
+            #expect(exists("project/\(folders.project)/pdf/scripts/rotate.sh"), "\(agent)")
+            #expect(exists("project/\(folders.project)/skills.lock.json"), "\(agent)")
+            let verified = try skillctl.run(["verify", folders.project], in: project)
+            #expect(verified.status == 0, "\(agent): \(verified.output) \(verified.stderr)")
+
+            let user = try skillctl.run(["pull", "pdf", "--agent", agent, "--user"], in: project)
+            #expect(user.status == 0, "\(agent): \(user.stderr)")
+            #expect(exists("home/\(folders.user)/pdf/SKILL.md"), "\(agent)")
+            let verifiedUser = try skillctl.run(["verify", folder.path("home/\(folders.user)")])
+            #expect(verifiedUser.status == 0, "\(agent): \(verifiedUser.output) \(verifiedUser.stderr)")
+        }
+        // Nothing went into the project for --user, nor into the home without it.
+        #expect(!exists("home/.cursor/skills") || exists("project/.cursor/skills"))
+        #expect(!exists("project/.copilot"))
+        #expect(!exists("home/.github"))
+    }
+
+    /// An agent's folder is pinned like any other: local edits are kept
+    /// unless --force, and --locked reinstalls from the lock written there.
+    @Test func anAgentsFolderIsCheckedLikeAnyPull() throws {
+        let project = folder.url.appendingPathComponent("project")
+        #expect(try skillctl.run(["pull", "pdf", "--agent", "claude-code"], in: project).status == 0)
+        try folder.write("project/.claude/skills/pdf/SKILL.md", "edited\n")
+        let again = try skillctl.run(["pull", "pdf", "--agent", "claude-code"], in: project)
+        #expect(again.status == 1)
+        #expect(try String(contentsOfFile: folder.path("project/.claude/skills/pdf/SKILL.md"), encoding: .utf8) == "edited\n")
+        #expect(try skillctl.run(["verify", ".claude/skills"], in: project).status != 0)
+        let forced = try skillctl.run(["pull", "pdf", "--agent", "claude-code", "--force"], in: project)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try skillctl.run(["verify", ".claude/skills"], in: project).status == 0)
+    }
+
+    @Test func wrongCombinationsAreUsageErrors() throws {
+        for arguments in [["pull", "pdf", "--agent", "claude"], ["pull", "pdf", "--agent", "cursor", "--to", "x"],
+                          ["pull", "pdf", "--user", "--to", "x"]] {
+            let outcome = try skillctl.run(arguments, in: folder.url)
+            #expect(outcome.status == 2, "\(arguments)")
+            #expect(!exists("x"))
+        }
+        let unknown = try skillctl.run(["pull", "pdf", "--agent", "claude"], in: folder.url)
+        #expect(unknown.stderr.contains("claude-code"))
+        var homeless = skillctl
+        homeless.environment["HOME"] = ""
+        #expect(try homeless.run(["pull", "pdf", "--agent", "codex", "--user"], in: folder.url).status == 2)
+    }
+
+    @Test func agentsListsEachAgentWithItsFolders() throws {
+        let listed = try skillctl.run(["--json", "agents"])
+        #expect(listed.status == 0)
+        let entries = try #require(try JSONSerialization.jsonObject(with: listed.stdout) as? [[String: String]])
+        #expect(entries.map { $0["name"] ?? "" } == SkillAgent.all.map(\.name))
+        for entry in entries {
+            let documented = try #require(Self.documented[entry["name"] ?? ""])
+            #expect(entry["project_folder"] == documented.project)
+            #expect(entry["user_folder"] == documented.user)
+            #expect(entry["user_path"] == folder.path("home") + "/" + documented.user)
+            #expect(entry["source"]?.hasPrefix("https://") == true)
+        }
+        let text = try skillctl.run(["agents"])
+        #expect(text.status == 0)
+        #expect(text.output.contains("claude-code     .claude/skills/"))
+        #expect(text.output.contains("~/.config/opencode/skills/"))
+    }
+}
