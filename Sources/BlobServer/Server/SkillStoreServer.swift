@@ -19,6 +19,10 @@ public final class SkillStoreServer: Sendable {
         /// Bytes of the blob spool, an unlinked file beside the database
         /// that served blobs are sent from; 0 keeps them in memory instead.
         public var spoolBytes: Int64 = 4 << 30
+        /// Refuse (422) a publish whose safety scan finds something at or
+        /// above this severity; nil (the default) records the verdict and
+        /// refuses nothing.
+        public var refuseRisky: ScanSeverity?
 
         public init(databasePath: String) { self.databasePath = databasePath }
     }
@@ -50,7 +54,7 @@ public final class SkillStoreServer: Sendable {
             try blobs.respond(request, blob: BlobReference(parsing: parameters["id"]))
         }
         SkillRoutes(pool: pool, blobs: blobs).register(in: &router)
-        PublishRoute(pool: pool).register(in: &router)
+        PublishRoute(pool: pool, refuseRisky: options.refuseRisky).register(in: &router)
         YankRoute(pool: pool).register(in: &router)
         DiscoveryIndexRoute(pool: pool).register(in: &router)
         let openAPIDocument = ResponseBytes(Array(OpenAPIDocument.json.utf8))

@@ -21,6 +21,12 @@ extension SkillStore {
         return ScanVerdict(bundle: bundle, findings: findings, scannerVersion: row.string("scanner_version"))
     }
 
+    /// The verdict on a version's bundle: the stored one, else one judged
+    /// now by this scanner (and not stored: readers do not write).
+    public func verdict(of version: SkillVersion) throws -> ScanVerdict {
+        try verdict(bundle: version.manifest) ?? ScanVerdict(bundle: version.manifest, findings: try scan(version))
+    }
+
     /// The verdicts on several bundles at once, in summary (what a list of
     /// results shows); bundles without a verdict are absent from the answer.
     public func verdicts(for bundles: [BlobID]) throws -> [BlobID: ScanSummary] {
