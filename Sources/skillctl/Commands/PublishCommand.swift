@@ -89,9 +89,7 @@ struct PublishCommand: Command {
     static let options = [source, namespace, version, skipInvalid, strict, progress, by, noScan, refuseRisky]
     static let arguments = [Argument("PATH", repeats: true)]
     static let usageForms = [
-        UsageForm(arguments: arguments, options: [namespace, version, skipInvalid, strict, progress, by]),
-        UsageForm(arguments: arguments, options: [namespace, version, skipInvalid, strict, progress, by, noScan]),
-        UsageForm(arguments: arguments, options: [namespace, version, skipInvalid, strict, progress, by, refuseRisky]),
+        UsageForm(arguments: arguments, options: [namespace, version, skipInvalid, strict, progress, by, noScan, refuseRisky]),
         UsageForm([.required(source), .argument(Argument("FILE"))]),
     ]
     static let worksWithServer = true
