@@ -1,3 +1,5 @@
+import Foundation
+
 /// One line of a scanned file, ready for matching: its text as written (for
 /// evidence) and a folded copy (ASCII lower-cased, invisible characters
 /// dropped so `cu<U+200B>rl` still reads `curl`). Matching is plain substring
@@ -51,23 +53,36 @@ struct ScanLine: Sendable {
 
     /// The byte offset of the first `needle` (lower-case ASCII) at or after `start`.
     func find(_ needle: String, from start: Int = 0) -> Int? {
-        Self.find(Array(needle.utf8), in: folded, from: start)
+        // The needle's own UTF-8, not a copy: this runs for every pattern
+        // on every line, and an array per call was most of the scan's time.
+        var needle = needle
+        return needle.withUTF8 { Self.find($0, in: folded, from: start) }
     }
 
     static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Int? {
-        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
-        let first = needle[0]
-        var index = start
-        let last = haystack.count - needle.count
-        while index <= last {
-            if haystack[index] == first {
-                var matched = 1
-                while matched < needle.count && haystack[index + matched] == needle[matched] { matched += 1 }
-                if matched == needle.count { return index }
+        needle.withUnsafeBufferPointer { find($0, in: haystack, from: start) }
+    }
+
+    /// `memchr` to each candidate first byte, `memcmp` for the rest: a
+    /// needle is a few bytes and a line at most 4 KiB, so even a haystack
+    /// built to defeat this costs the line times a short needle.
+    static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: [UInt8], from start: Int) -> Int? {
+        guard let needleStart = needle.baseAddress, needle.count > 0, start >= 0,
+              haystack.count - start >= needle.count
+        else { return nil }
+        return haystack.withUnsafeBufferPointer { hay -> Int? in
+            guard let hayStart = hay.baseAddress else { return nil }
+            let first = Int32(needleStart.pointee)
+            let last = hay.count - needle.count  // the last offset a match can start at
+            var index = start
+            while index <= last {
+                guard let hit = memchr(hayStart + index, first, last - index + 1) else { return nil }
+                let offset = hayStart.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(hayStart + offset, needleStart, needle.count) == 0 { return offset }
+                index = offset + 1
             }
-            index += 1
+            return nil
         }
-        return nil
     }
 
     func has(_ needle: String) -> Bool { find(needle) != nil }
