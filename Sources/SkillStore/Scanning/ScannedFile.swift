@@ -115,7 +115,9 @@ struct ScannedFile: Sendable {
                 lines.append(line)
                 continue
             }
-            if inComment || trimmed.hasPrefix("<!--") || text.contains("<!--") {
+            // A byte test first: Foundation's substring search on every
+            // line was a tenth of the scan's time.
+            if inComment || (text.utf8.contains(0x3C) && text.contains("<!--")) {
                 // A comment's text; the line may also hold visible text, which
                 // the injection rules read either way.
                 let closes = text.contains("-->")
