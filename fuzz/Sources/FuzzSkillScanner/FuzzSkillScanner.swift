@@ -23,7 +23,11 @@ public func fuzzSkillScanner(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
         }
         for finding in findings {
             precondition(finding.line >= 1 && finding.column >= 1, "finding at \(finding.line):\(finding.column)")
-            precondition(finding.evidence.unicodeScalars.count <= 400, "evidence of \(finding.evidence.count) characters")
+            // Cut to 160 characters before invisible ones are escaped (each
+            // to at most 10 bytes): bounded by the line it came from.
+            precondition(
+                finding.evidence.utf8.count <= ScannedFile.maxLineBytes * 10 + 8,
+                "evidence of \(finding.evidence.utf8.count) bytes")
             precondition(names.contains(finding.file), "finding in unknown file \(finding.file)")
         }
     }
