@@ -36,6 +36,7 @@ let package = Package(
         fuzzTarget("FuzzSearchQuery", [skillStore, "FuzzSupport"]),
         fuzzTarget("FuzzHTTPRouter", [skillStore, .product(name: "BlobServer", package: "SkillStore"), "FuzzSupport"]),
         fuzzTarget("FuzzLockFile", [skillStore]),
+        fuzzTarget("FuzzSkillScanner", [skillStore]),
         // A store with a few skills in it, for the targets that query one.
         .target(name: "FuzzSupport", dependencies: [skillStore]),
     ]

@@ -16,6 +16,8 @@ public struct APIPath: Hashable, Sendable {
     public static let skillVersions = APIPath("/api/v1/skills/{name}/versions")
     public static let skillVersion = APIPath("/api/v1/skills/{name}/versions/{label}")
     public static let skillManifest = APIPath("/api/v1/skills/{name}/versions/{label}/manifest")
+    /// The safety scan's verdict on a version's bundle, with every finding.
+    public static let skillVersionScan = APIPath("/api/v1/skills/{name}/versions/{label}/scan")
     public static let skillRules = APIPath("/api/v1/skills/{name}/rules")
     public static let skillClaims = APIPath("/api/v1/skills/{name}/claims")
     public static let skillLinks = APIPath("/api/v1/skills/{name}/links")
@@ -43,7 +45,7 @@ public struct APIPath: Hashable, Sendable {
     /// under a namespace (`inNamespace`); without one, the name resolves to
     /// the one namespace that holds it, and POST publishes into the default.
     public static let skillRoutes: [APIPath] = [
-        skills, skill, skillVersions, skillVersion, skillManifest, skillVersionYank, skillRules, skillClaims, skillLinks,
+        skills, skill, skillVersions, skillVersion, skillManifest, skillVersionScan, skillVersionYank, skillRules, skillClaims, skillLinks,
         skillProvenance, skillCheck, skillDiff,
     ]
 

@@ -24,6 +24,11 @@ enum ErrorResponder {
             case .conflict:
                 http = HTTPError(
                     status, "BLOB_ID_COLLISION", "the bundle was refused; nothing was published", diagnostics: refused.diagnostics)
+            case .unsafe:
+                http = HTTPError(
+                    status, "SCAN_RISKY",
+                    "the safety scan found what this server refuses (listed); nothing was published",
+                    diagnostics: refused.diagnostics)
             default:
                 http = HTTPError(
                     status, "BUNDLE_INVALID", "the bundle was refused; nothing was published", diagnostics: refused.diagnostics)

@@ -8,6 +8,9 @@ import SkillStoreAPI
 /// skill in it. The same validation and all-or-nothing rule as `skillctl publish`.
 struct PublishRoute: Sendable {
     let pool: StorePool
+    /// The server's `--refuse-risky`: a bundle with a scan finding at or
+    /// above it is answered 422 with the findings, and nothing is stored.
+    var refuseRisky: ScanSeverity?
     var authority: TokenAuthority { TokenAuthority(pool: pool) }
 
     static let tarTypes = ["application/x-tar", "application/tar"]
@@ -51,6 +54,7 @@ struct PublishRoute: Sendable {
         options.skipInvalid = try request.flag("skip_invalid")
         options.strict = try request.flag("strict")
         options.publisher = "token:\(token.name)"
+        options.refuseRisky = refuseRisky
         options.allowsSkill = { token.allows($0) }
         options.scopeDescription = "the reach (\(token.reach)) of token '\(token.name)'"
         // The archive is unpacked in memory before the publish lock is taken.

@@ -51,6 +51,11 @@ struct SkillRoutes: Sendable {
             let version = try pool.with { try $0.version(try Self.address(parameters, label: parameters["label"])) }
             return try blobs.respond(request, blob: .id(version.manifest))
         }
+        add("GET", APIPath.skillVersionScan) { _, parameters in
+            .json(try pool.with { store in
+                try store.verdict(of: try store.version(try Self.address(parameters, label: parameters["label"])))
+            })
+        }
         add("GET", APIPath.skillRules) { request, parameters in
             .json(try withVersion(request, parameters) { store, version in try store.ruleEntries(of: version) })
         }

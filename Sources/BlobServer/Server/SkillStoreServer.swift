@@ -21,6 +21,10 @@ public final class SkillStoreServer: Sendable {
         public var spoolBytes: Int64 = 4 << 30
         /// The version `/mcp` names in its server info.
         public var serverVersion = "0"
+        /// Refuse (422) a publish whose safety scan finds something at or
+        /// above this severity; nil (the default) records the verdict and
+        /// refuses nothing.
+        public var refuseRisky: ScanSeverity?
 
         public init(databasePath: String) { self.databasePath = databasePath }
     }
@@ -52,7 +56,7 @@ public final class SkillStoreServer: Sendable {
             try blobs.respond(request, blob: BlobReference(parsing: parameters["id"]))
         }
         SkillRoutes(pool: pool, blobs: blobs).register(in: &router)
-        PublishRoute(pool: pool).register(in: &router)
+        PublishRoute(pool: pool, refuseRisky: options.refuseRisky).register(in: &router)
         YankRoute(pool: pool).register(in: &router)
         DiscoveryIndexRoute(pool: pool).register(in: &router)
         MCPRoute(

@@ -21,6 +21,10 @@ public enum FailureKind: Sendable, Equatable, CaseIterable {
     case unauthorized
     /// Input refused because it clashes with what is stored (a blob id taken by other bytes).
     case conflict
+    /// Input refused because the safety scan found something at or above
+    /// the severity the publisher or server refuses (`--refuse-risky`), or
+    /// a pull refused for the same reason (`--allow-risky` overrides it).
+    case unsafe
     /// Input over a size limit.
     case tooLarge
     /// Input of a type that is not accepted.
@@ -42,7 +46,7 @@ extension FailureKind {
         case .usage, .ambiguous: 2
         case .notFound, .storeUnavailable: 3
         case .refused, .forbidden, .unauthorized, .conflict, .tooLarge, .unsupportedMediaType: 4
-        case .busy, .corrupt, .problems, .internal: 1
+        case .busy, .corrupt, .problems, .internal, .unsafe: 1
         }
     }
 
@@ -55,6 +59,7 @@ extension FailureKind {
         case .notFound: 404
         case .conflict, .ambiguous: 409
         case .tooLarge: 413
+        case .unsafe: 422
         case .unsupportedMediaType: 415
         case .busy: 503
         case .storeUnavailable, .corrupt, .problems, .internal: 500

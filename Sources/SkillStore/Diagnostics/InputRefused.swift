@@ -17,7 +17,7 @@ public struct InputRefused: KindedError, Sendable, CustomStringConvertible {
         func weight(_ kind: FailureKind) -> Int {
             switch kind {
             case .forbidden: 2
-            case .conflict: 1
+            case .conflict, .unsafe: 1
             default: 0
             }
         }

@@ -18,8 +18,23 @@ public struct SkillInstaller {
 
     /// A skill fetched and checked, not yet written.
     public struct Fetched {
-        public let entry: SkillLock.Skill
+        public private(set) var entry: SkillLock.Skill
         let contents: [(BundleManifest.Entry, [UInt8])]
+
+        /// This scanner's verdict on the fetched bytes, for when the store
+        /// they came from has none.
+        public func scanned() -> ScanVerdict {
+            ScanVerdict(
+                bundle: entry.manifest,
+                findings: SkillScanner().scan(contents.map { (path: $0.0.path, bytes: $0.1) }))
+        }
+
+        /// The same skill, its lock entry recording `verdict` as accepted.
+        public func accepting(_ verdict: ScanSummary) -> Fetched {
+            var accepted = self
+            accepted.entry.scan = SkillLock.AcceptedVerdict(verdict)
+            return accepted
+        }
     }
 
     /// Installs `name` at `label` from the manifest with id `manifestID`,

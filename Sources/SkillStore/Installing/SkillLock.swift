@@ -6,6 +6,10 @@ import Foundation
 /// (skills by name, files by path, keys alphabetically), one key per line,
 /// so that it diffs well and the same install always gives the same bytes.
 ///
+/// Each entry also records the safety-scan verdict the pull accepted
+/// (`scan`: scanner version and highest severity), an optional key that
+/// older readers skip.
+///
 /// Format `skillstore.lock.v2` added the namespace. A `v1` lock, written
 /// before namespaces, still reads: its skills are in the default namespace.
 public struct SkillLock: Codable, Sendable, Equatable {
@@ -20,6 +24,36 @@ public struct SkillLock: Codable, Sendable, Equatable {
             self.size = size
             self.executable = executable
             self.sha256 = sha256
+        }
+    }
+
+    /// The safety scan's verdict a pull accepted for a skill: which
+    /// scanner judged the bundle and the highest severity it found.
+    public struct AcceptedVerdict: Codable, Sendable, Equatable {
+        public var scannerVersion: String
+        /// nil (`"none"` in the file) when nothing was found.
+        public var highest: ScanSeverity?
+
+        public init(_ summary: ScanSummary) {
+            scannerVersion = summary.scannerVersion
+            highest = summary.highest
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case scannerVersion = "scanner_version"
+            case highest
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            scannerVersion = try container.decode(String.self, forKey: .scannerVersion)
+            highest = try ScanSummary.decodeHighest(container.decode(String.self, forKey: .highest))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(scannerVersion, forKey: .scannerVersion)
+            try container.encode(highest?.rawValue ?? ScanSummary.clean, forKey: .highest)
         }
     }
 
@@ -39,6 +73,9 @@ public struct SkillLock: Codable, Sendable, Equatable {
         /// The bundle manifest's id: one id pins every file.
         public var manifest: BlobID
         public var files: [File]
+        /// The verdict accepted when it was pulled; absent in locks written
+        /// before verdicts, and kept as it was by `pull --locked`.
+        public var scan: AcceptedVerdict?
 
         public var key: SkillKey { SkillKey(namespace: namespace, name: name) }
 
@@ -50,7 +87,7 @@ public struct SkillLock: Codable, Sendable, Equatable {
             self.files = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         }
 
-        private enum CodingKeys: String, CodingKey { case namespace, name, label, manifest, files }
+        private enum CodingKeys: String, CodingKey { case namespace, name, label, manifest, files, scan }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -60,6 +97,7 @@ public struct SkillLock: Codable, Sendable, Equatable {
             label = try container.decode(String.self, forKey: .label)
             manifest = try container.decode(BlobID.self, forKey: .manifest)
             files = try container.decode([File].self, forKey: .files)
+            scan = try container.decodeIfPresent(AcceptedVerdict.self, forKey: .scan)
         }
     }
 

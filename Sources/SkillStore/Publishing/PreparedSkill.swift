@@ -21,4 +21,7 @@ struct PreparedSkill: Sendable {
     var manifestBytes: [UInt8]
     var manifestDigest: BlobDigest
     var rows: VersionRows
+    /// The safety scan's findings on the bundle; nil when the publish does
+    /// not scan (`--no-scan` leaves the verdict to `scan --all`).
+    var findings: [ScanFinding]?
 }

@@ -9,6 +9,10 @@ struct SkillPreparer: Sendable {
     /// `check` finds in the skill's own files, instead of warning.
     var strict = false
     let vocabulary: LabelVocabulary
+    /// Whether to run the safety scan (on this worker, with the rest).
+    var scan = true
+    /// Refuse a skill with a finding at or above this severity.
+    var refuseRisky: ScanSeverity?
 
     func prepare(_ bundle: SkillBundle) throws(InputRefused) -> PreparedSkill {
         let source = bundle.source
@@ -32,6 +36,11 @@ struct SkillPreparer: Sendable {
             in: document, rules: rows.graph.rules, path: source.skillFilePath,
             bundle: source.kind == .folder ? bundle.files : nil)
         if strict && !checkErrors.isEmpty { throw InputRefused(checkErrors) }
+        let findings = scan ? SkillScanner().scan(bundle.files.map { (path: $0.path, bytes: $0.bytes) }) : nil
+        if let refuseRisky, let findings, findings.contains(where: { $0.severity >= refuseRisky }) {
+            throw InputRefused(
+                findings.filter { $0.severity >= refuseRisky }.map { $0.diagnostic(under: source.path) }, kind: .unsafe)
+        }
         return PreparedSkill(
             source: source, name: document.name, declaredName: document.declaredName,
             warnings: document.warnings + checkErrors.map { error in
@@ -43,7 +52,7 @@ struct SkillPreparer: Sendable {
             frontMatterJSON: document.frontMatter.jsonText(), nameLocation: document.frontMatter["name"]?.location,
             files: hashed,
             manifest: manifest, manifestBytes: manifestBytes, manifestDigest: manifestDigest,
-            rows: rows)
+            rows: rows, findings: findings)
     }
 
     /// `--version`, else the front-matter's `version` or `metadata.version`,

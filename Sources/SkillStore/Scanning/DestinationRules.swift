@@ -3,10 +3,15 @@
 enum DestinationRules {
     typealias Vocabulary = ScanVocabulary
 
+    // Built once: this runs on every line, and building the lists there
+    // was a good part of the scan's time.
+    static let suspiciousHosts = Vocabulary.pasteHosts + Vocabulary.collectorHosts
+    static let shortenerLinks = Vocabulary.shorteners.map { "//" + $0 }
+
     /// The offset of a suspicious destination on the line.
     static func suspiciousDestination(_ line: ScanLine) -> Int? {
-        if let offset = line.firstOf(Vocabulary.pasteHosts + Vocabulary.collectorHosts) { return offset }
-        if let offset = line.firstOf(Vocabulary.shorteners.map { "//" + $0 }) { return offset }
+        if let offset = line.firstOf(suspiciousHosts) { return offset }
+        if let offset = line.firstOf(shortenerLinks) { return offset }
         return rawAddress(line)
     }
 

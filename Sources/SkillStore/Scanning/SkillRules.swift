@@ -29,8 +29,8 @@ enum SkillRules {
         guard !sendingLines.isEmpty else { return [] }
         // A script is one program; a Markdown file is many separate examples,
         // so there the secret and the sending must be in the same snippet.
-        let reach = file.isMarkdown ? 8 : Int.max
-        for line in code where sendingLines.contains(where: { abs($0.number - line.number) <= reach }) {
+        let sending = Set(sendingLines.map(\.number))
+        for line in code where !file.isMarkdown || isNear(line.number, sending, within: 8) {
             if let offset = strongSource(line) {
                 return [ScanRules.credentialExfiltration.finding(line.position(in: file.path, at: offset))]
             }
@@ -40,7 +40,7 @@ enum SkillRules {
         if sendingLines.contains(where: { DestinationRules.suspiciousDestination($0) != nil })
             || code.contains(where: { DestinationRules.suspiciousDestination($0) != nil }) {
             for line in code {
-                if let offset = line.firstOf(["os.environ", "os.getenv", "process.env", "$env:", "getenv("] + Vocabulary.weakCredentialSources.map { "$" + $0 })
+                if let offset = line.firstOf(environmentReads)
                     ?? weakSource(line) {
                     return [ScanRules.credentialExfiltration.finding(line.position(in: file.path, at: offset))]
                 }
@@ -48,6 +48,18 @@ enum SkillRules {
         }
         return []
     }
+
+    /// Whether a line numbered within `reach` of `line` is among `numbers`.
+    /// A lookup per neighbour, not a pass over every sending line per line:
+    /// a file of nothing but sends must not cost the square of its lines.
+    static func isNear(_ line: Int, _ numbers: Set<Int>, within reach: Int) -> Bool {
+        (line - reach...line + reach).contains(where: numbers.contains)
+    }
+
+    // Built once rather than on every line they are matched against.
+    static let environmentReads =
+        ["os.environ", "os.getenv", "process.env", "$env:", "getenv("] + Vocabulary.weakCredentialSources.map { "$" + $0 }
+    static let payloadFlags = Vocabulary.dataFlags + ["data=", "json=", "body:", "body=", "files="]
 
     static func strongSource(_ line: ScanLine) -> Int? {
         guard let offset = line.firstOf(Vocabulary.strongCredentialSources) else { return nil }
@@ -67,7 +79,7 @@ enum SkillRules {
     /// A credential variable inside the data a command sends (not a header,
     /// which is how a token is meant to be used).
     static func secretInPayload(_ line: ScanLine) -> Int? {
-        guard let flag = line.firstOf(Vocabulary.dataFlags + ["data=", "json=", "body:", "body=", "files="]) else { return nil }
+        guard let flag = line.firstOf(payloadFlags) else { return nil }
         let rest = ScanLine(number: line.number, text: String(decoding: line.folded[flag...], as: UTF8.self), context: .code)
         guard rest.find("authorization") == nil, rest.find("bearer") == nil, rest.find("${{") == nil else { return nil }
         let variables = ["$", "os.environ", "os.getenv", "process.env", "getenv("]
@@ -107,8 +119,9 @@ enum SkillRules {
                 return [ScanRules.descriptionMismatch.finding(sender.position(in: file.path, at: 0))]
             }
             if summary.firstOf(Vocabulary.machineWords) == nil,
+               case let sending = Set(senders.map(\.number)),
                let probe = code.first(where: { probe in
-                   probe.firstOf(Vocabulary.systemProbes) != nil && senders.contains { abs($0.number - probe.number) <= 20 }
+                   probe.firstOf(Vocabulary.systemProbes) != nil && isNear(probe.number, sending, within: 20)
                }) {
                 return [ScanRules.descriptionMismatch.finding(probe.position(in: file.path, at: probe.firstOf(Vocabulary.systemProbes)!))]
             }

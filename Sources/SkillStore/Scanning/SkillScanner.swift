@@ -36,7 +36,8 @@ public struct SkillScanner: Sendable {
             if file.truncated {
                 fileFindings.append(ScanRules.truncated.finding(
                     ScanPosition(file: file.path, line: 1, column: 1,
-                                 evidence: "scanned the first \(ScannedFile.maxBytes) bytes, \(ScannedFile.maxLineBytes) per line")))
+                                 evidence: "scanned the first \(ScannedFile.maxBytes) bytes, \(ScannedFile.maxLineBytes) per line, "
+                        + "\(ScannedFile.maxLines) lines")))
             }
             for (index, line) in file.lines.enumerated() {
                 if fileFindings.count >= Self.maxFindingsPerFile { break }

@@ -6,6 +6,12 @@ public struct PublishOptions: Sendable {
     /// Refuse every departure from the Agent Skills rules (`--strict`),
     /// instead of recording those that leave a skill identifiable as warnings.
     public var strict = false
+    /// Run the safety scan and record its verdict with each bundle. Off
+    /// (`--no-scan`), a bulk publish is faster and `scan --all` judges later.
+    public var scan = true
+    /// Refuse a skill whose scan finds something at or above this severity
+    /// (`--refuse-risky`); nil refuses nothing.
+    public var refuseRisky: ScanSeverity?
     /// Who publishes, recorded with each new version.
     public var publisher = "unknown"
     /// The skills this publish may write (a server token's scope); any

@@ -17,7 +17,9 @@ extension SkillStore {
         let publishedAt = Timestamp.now()
         var report = PublishReport()
         var namesSeen: [SkillKey: String] = [:]
-        let preparer = SkillPreparer(version: options.version, strict: options.strict, vocabulary: try labelVocabulary())
+        let preparer = SkillPreparer(
+            version: options.version, strict: options.strict, vocabulary: try labelVocabulary(),
+            scan: options.scan || options.refuseRisky != nil, refuseRisky: options.refuseRisky)
 
         // Reading, parsing, extraction and hashing run on every core; this
         // thread writes, in order, inside one transaction.
@@ -99,6 +101,7 @@ extension SkillStore {
             "SELECT seq, label FROM versions WHERE namespace = ? AND skill = ? AND manifest_blob = ?",
             [.text(skill.key.namespace), .text(skill.name), .text(skill.manifestDigest.id.hex)])
         {
+            try recordVerdict(of: skill, at: publishedAt)
             return result(try existing.int("seq"), .unchanged, label: existing.string("label"))
         }
         if let clash = try database.queryFirst(
@@ -145,7 +148,15 @@ extension SkillStore {
         }
         try write(skill.rows, version: sequence)
         try recordWarnings(of: skill, version: sequence)
+        try recordVerdict(of: skill, at: publishedAt)
         return result(sequence, .new, label: skill.label)
+    }
+
+    /// Keeps the scan's verdict with the bundle, unless this scanner has
+    /// already judged the same bytes (another skill or version holds them).
+    private func recordVerdict(of skill: PreparedSkill, at time: String) throws {
+        guard let findings = skill.findings, try !hasCurrentVerdict(bundle: skill.manifestDigest.id) else { return }
+        try record(ScanVerdict(bundle: skill.manifestDigest.id, findings: findings), at: time)
     }
 
     /// Keeps the warnings lenient intake accepted with the version, located

@@ -151,7 +151,8 @@ extension SkillStore {
             yank: row.optionalString("yanked_at").map {
                 SkillVersion.Yank(at: $0, by: row.string("yanked_by"), reason: row.string("yank_reason"))
             },
-            files: files, declaredName: row.optionalString("declared_name"), warnings: try warnings(ofVersion: sequence))
+            files: files, declaredName: row.optionalString("declared_name"), warnings: try warnings(ofVersion: sequence),
+            scan: try verdict(bundle: try row.blobID("manifest_blob"))?.summary)
     }
 }
 

@@ -30,6 +30,9 @@ public struct SkillVersion: Sendable, Codable, Equatable {
     /// What the Agent Skills rules ask but this version breaks, accepted
     /// at publish (paths within the bundle); absent when nothing.
     public var warnings: [Diagnostic]?
+    /// The safety scan's verdict on the bundle, in summary; absent when the
+    /// bundle has none yet (`skillctl scan --all` judges it).
+    public var scan: ScanSummary?
 
     /// The skill this is a version of.
     public var key: SkillKey { SkillKey(namespace: namespace, name: name) }

@@ -10,6 +10,9 @@ struct Option: Hashable, Sendable {
     let placeholder: String?
     /// One sentence for the options list; wrapped to the terminal's width there.
     let help: String
+    /// For a flag that may also carry a value written `--name=VALUE`
+    /// (`--refuse-risky[=SEVERITY]`): what the value stands for.
+    var inlinePlaceholder: String? = nil
 
     var isFlag: Bool { placeholder == nil }
 
@@ -21,13 +24,19 @@ struct Option: Hashable, Sendable {
         Option(name: name, alias: alias, placeholder: nil, help: help)
     }
 
+    /// A flag that may carry a value, only as `--name=VALUE`: alone, it
+    /// stands for its default value (a following word stays an argument).
+    static func flag(_ name: String, inlineValue placeholder: String, _ help: String) -> Option {
+        Option(name: name, alias: nil, placeholder: nil, help: help, inlinePlaceholder: placeholder)
+    }
+
     /// An option followed by a value: `--name VALUE` or `--name=VALUE`.
     static func value(_ name: String, _ placeholder: String, _ help: String) -> Option {
         Option(name: name, alias: nil, placeholder: placeholder, help: help)
     }
 
     /// `--version LABEL`, `--json`: how a usage line shows it.
-    var usage: String { placeholder.map { "\(name) \($0)" } ?? name }
+    var usage: String { placeholder.map { "\(name) \($0)" } ?? inlinePlaceholder.map { "\(name)[=\($0)]" } ?? name }
 
     /// `-q, --quiet`, `--db PATH`: how the options list shows it.
     var heading: String { (alias.map { "\($0), " } ?? "") + usage }

@@ -55,8 +55,11 @@ struct ParsedArguments {
                 name = word
             }
             if let option = accepted[name], option.isFlag {
-                guard inlineValue == nil else { throw UsageError("\(name) takes no value", command: command) }
+                guard inlineValue == nil || option.inlinePlaceholder != nil else {
+                    throw UsageError("\(name) takes no value", command: command)
+                }
                 flags.insert(option.name)
+                if let inlineValue { values[option.name] = inlineValue }
             } else if let option = accepted[name] {
                 if let inlineValue {
                     values[option.name] = inlineValue
@@ -75,6 +78,7 @@ struct ParsedArguments {
             let name = value == nil ? word : String(word[..<word.firstIndex(of: "=")!])
             if let option = accepted[name], option.isFlag {
                 flags.insert(option.name)
+                if let value, option.inlinePlaceholder != nil { values[option.name] = value }
             } else if let option = accepted[name], let value {
                 values[option.name] = value
             } else if accepted[name] != nil {
@@ -105,6 +109,15 @@ struct ParsedArguments {
     func has(_ flag: Option) -> Bool {
         precondition(declared[flag.name] != nil && flag.isFlag, "\(flag.name) is not a flag declared by \(command ?? "skillctl")")
         return flags.contains(flag.name)
+    }
+
+    /// The value written after a flag's `=` (`--refuse-risky=critical`),
+    /// or nil when the flag is absent or given alone.
+    func inlineValue(_ flag: Option) -> String? {
+        precondition(
+            declared[flag.name] != nil && flag.inlinePlaceholder != nil,
+            "\(flag.name) is not a flag with a value declared by \(command ?? "skillctl")")
+        return values[flag.name]
     }
 
     /// The option's value, or nil when absent (the last one given wins).

@@ -11,9 +11,13 @@ struct GetCommand: Command {
         immutable blob URL, a blank line, then the SKILL.md's exact bytes.
         With --json, prints the version's metadata instead: namespace, label,
         the SKILL.md's id, the bundle id ('manifest'), files, publisher, the
-        warnings recorded when it was published, and the yank when there is
-        one. Without --json, those warnings are printed on standard error; a
-        yanked version named by its label is printed with a warning there too.
+        warnings recorded when it was published, the safety scan's verdict
+        on its bundle ('scan': scanner version, highest severity or 'none',
+        the number of findings and the most severe few), and the yank when
+        there is one. Without --json, those warnings are printed on standard
+        error, with one line naming the verdict and its top findings ('scan:
+        not judged yet' when the bundle has none); a yanked version named by
+        its label is printed with a warning there too.
         """
     static let raw = Option.flag("--raw", "print only the SKILL.md's bytes")
     static let options = [raw]
@@ -46,6 +50,7 @@ struct GetCommand: Command {
                 shown.path = "\(version.key)/\(warning.path)"
                 context.output.error(shown.description)
             }
+            context.output.error("scan: " + (version.scan.map(\.line) ?? "not judged yet"))
         }
         if context.json {
             context.output.json(version)

@@ -52,6 +52,15 @@ struct PublishCommand: Command {
         checkout), else 'default'. Names are unique within a namespace, so
         two packs that both ship 'pdf' publish side by side.
 
+        Every new bundle is scanned for what it would make an agent do (the
+        rules of 'skillctl scan') and the verdict is recorded with its bundle
+        id, where get, pull and the API show it; nothing is refused for it
+        by default. --refuse-risky refuses a skill with a finding at or
+        above SEVERITY (default high), exit 1, nothing written. --no-scan
+        skips the scan for a faster bulk publish and leaves the verdict to
+        'skillctl scan --all'. Both apply to a local database; a server
+        scans what it is sent and refuses per its own --refuse-risky.
+
         With --source, FILE is a page that skills cite (Markdown, or plain text
         whose section titles are short lines standing alone), stored as the
         latest version of the source URL. Citations of that URL then resolve
@@ -72,10 +81,15 @@ struct PublishCommand: Command {
     static let by = Option.value("--by", "NAME", "who publishes (default: $USER; a server records its token's name instead)")
     static let namespace = Option.value(
         "--namespace", "NS", "the namespace to publish into (default: the pack's .skillstore.yaml, else 'default')")
-    static let options = [source, namespace, version, skipInvalid, strict, progress, by]
+    static let noScan = Option.flag(
+        "--no-scan", "do not run the safety scan now (faster); 'skillctl scan --all' records the verdicts later")
+    static let refuseRisky = Option.flag(
+        "--refuse-risky", inlineValue: "SEVERITY",
+        "refuse a skill whose safety scan finds something at or above SEVERITY: low, medium, high (default), critical")
+    static let options = [source, namespace, version, skipInvalid, strict, progress, by, noScan, refuseRisky]
     static let arguments = [Argument("PATH", repeats: true)]
     static let usageForms = [
-        UsageForm(arguments: arguments, options: [namespace, version, skipInvalid, strict, progress, by]),
+        UsageForm(arguments: arguments, options: [namespace, version, skipInvalid, strict, progress, by, noScan, refuseRisky]),
         UsageForm([.required(source), .argument(Argument("FILE"))]),
     ]
     static let worksWithServer = true
@@ -111,6 +125,14 @@ struct PublishCommand: Command {
         options.publisher = arguments.value(Self.by)
             ?? ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ProcessInfo.processInfo.userName
+        options.scan = !arguments.has(Self.noScan)
+        if arguments.has(Self.refuseRisky) {
+            options.refuseRisky = try ScanCommand.severity(
+                arguments.inlineValue(Self.refuseRisky) ?? "high", option: Self.refuseRisky.name, command: Self.name)
+        }
+        if !options.scan && options.refuseRisky != nil {
+            throw UsageError("--refuse-risky needs the scan that --no-scan skips", command: Self.name)
+        }
         options.checkpoint = Self.testPause(ProcessInfo.processInfo.environment["SKILLSTORE_TEST_PUBLISH_PAUSE"])
         self.options = options
         forceProgress = arguments.has(Self.progress)
@@ -129,6 +151,11 @@ struct PublishCommand: Command {
     private func publish(_ context: Context) throws -> PublishReport {
         let sources = try SkillSource.discover(paths, namespace: namespace)
         if let server = context.serverURL {
+            if !options.scan || options.refuseRisky != nil {
+                throw UsageError(
+                    "--no-scan and --refuse-risky apply to a local database; a server scans by its own settings",
+                    command: Self.name)
+            }
             return try RemotePublish(sources: sources)
                 .send(to: RemoteCatalog(server, token: context.token, maxAnswerBytes: try context.maxAnswerBytes()), version: options.version, skipInvalid: options.skipInvalid,
                       strict: options.strict)

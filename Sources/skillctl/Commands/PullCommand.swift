@@ -37,6 +37,15 @@ struct PullCommand: Command {
         verify DIR' reports), or exists without being in the lock file, pull
         lists what differs and exits 1 having written nothing. --force
         replaces those folders.
+
+        Each skill's safety-scan verdict is printed on standard error before
+        anything is written: the one stored with its bundle (with --server,
+        the server's), else the verdict of scanning the fetched files here.
+        A skill with a finding at or above 'high' is refused (exit 1, nothing
+        written) unless --allow-risky; 'skillctl scan SKILL' lists every
+        finding. The lock records, per skill, the verdict accepted (scanner
+        version and highest severity). --locked installs what the lock
+        names, keeping the verdicts it recorded.
         """
     static let to = Option.value("--to", "DIR", "the folder to install into (created when missing)")
     static let agent = Option.value(
@@ -50,11 +59,13 @@ struct PullCommand: Command {
             + "it is copied into DIR")
     static let force = Option.flag(
         "--force", "replace DIR/<name>/ even when it has local changes or is not in the lock file (they are lost)")
-    static let options = [to, agent, user, locked, lock, force]
+    static let allowRisky = Option.flag(
+        "--allow-risky", "install even a skill whose safety scan found something at or above high")
+    static let options = [to, agent, user, locked, lock, force, allowRisky]
     static let arguments = [Argument("[NS/]NAME[@LABEL]|ID", repeats: true)]
     static let usageForms = [
-        UsageForm([.argument(arguments[0]), .required(to), .optional(force)]),
-        UsageForm([.argument(arguments[0]), .required(agent), .optional(user), .optional(force)]),
+        UsageForm([.argument(arguments[0]), .required(to), .optional(force), .optional(allowRisky)]),
+        UsageForm([.argument(arguments[0]), .required(agent), .optional(user), .optional(force), .optional(allowRisky)]),
         UsageForm([.required(locked), .required(to), .optional(lock), .optional(force)]),
     ]
     static let worksWithServer = true
@@ -68,6 +79,7 @@ struct PullCommand: Command {
     let folder: String
     let locked: Bool
     let force: Bool
+    let allowRisky: Bool
     /// The lock file `--locked` installs from.
     let lockFile: String
 
@@ -82,6 +94,7 @@ struct PullCommand: Command {
         self.folder = folder
         locked = arguments.has(Self.locked)
         force = arguments.has(Self.force)
+        allowRisky = arguments.has(Self.allowRisky)
         lockFile = arguments.value(Self.lock) ?? (folder as NSString).appendingPathComponent(SkillLock.fileName)
         if arguments.value(Self.lock) != nil && !locked {
             throw UsageError("--lock goes with --locked", command: Self.name)
@@ -126,9 +139,9 @@ struct PullCommand: Command {
         try refuseLocalChanges(to: versions.map(\.name), lock: lock, context)
         for version in versions { warnIfYanked(version.key, label: version.label, version.yank, context) }
         // Everything is fetched and checked before the first skill is written.
-        let fetched = try versions.map {
-            try installer.fetch($0.key, label: $0.label, manifestID: $0.manifest)
-        }
+        let fetched = try judged(
+            try versions.map { ($0, try installer.fetch($0.key, label: $0.label, manifestID: $0.manifest)) },
+            remote: context.serverURL != nil, context)
         var installed: [SkillLock.Skill] = []
         do {
             for skill in fetched { installed.append(try installer.write(skill)) }
@@ -171,6 +184,31 @@ struct PullCommand: Command {
         report(installed, context)
         return .success
     }
+
+    /// The fetched skills with the verdicts they are installed under, each
+    /// printed; refuses them all, before anything is written, when one
+    /// reaches `high` and `--allow-risky` was not given. The verdict is the
+    /// catalog's when it has one from this scanner, or any the server gives
+    /// (the server judges what it serves); else the fetched bytes are
+    /// scanned here.
+    private func judged(
+        _ skills: [(SkillVersion, SkillInstaller.Fetched)], remote: Bool, _ context: Context
+    ) throws -> [SkillInstaller.Fetched] {
+        var risky: [(skill: String, verdict: ScanSummary)] = []
+        let accepted = skills.map { version, fetched in
+            let verdict = version.scan.flatMap { remote || $0.scannerVersion == SkillScanner.version ? $0 : nil }
+                ?? fetched.scanned().summary
+            let name = "\(version.key)@\(version.label)"
+            if !context.quiet { context.output.error("scan: \(name): \(verdict.line)") }
+            if verdict.reaches(Self.refusedSeverity) { risky.append((name, verdict)) }
+            return fetched.accepting(verdict)
+        }
+        if !risky.isEmpty && !allowRisky { throw RiskySkillRefused(risky) }
+        return accepted
+    }
+
+    /// The severity from which a pull refuses a skill unless `--allow-risky`.
+    static let refusedSeverity = ScanSeverity.high
 
     /// Refuses to put a skill into a folder that holds the skill of the same
     /// name from another namespace: that is another skill, not an update.

@@ -18,12 +18,26 @@ struct ScanCommand: Command {
         when a path holds no skill or a skill could not be read (the others
         are still scanned and printed; a finding at or above --fail-on
         still exits 1).
+
+        With --all, judges the local database instead: every stored bundle
+        whose verdict is missing (published with --no-scan, or before
+        verdicts were kept) or comes from another scanner version is scanned
+        again and its verdict recorded, where get, pull and the API show it.
+        It prints how many bundles were judged and their highest severities
+        (--json: a summary object), shows progress on standard error, and
+        exits 0 whatever it finds.
         """
     static let sarif = Option.flag("--sarif", "print SARIF 2.1.0 (for code-scanning tools)")
     static let failOn = Option.value("--fail-on", "SEVERITY", "exit 1 on a finding at or above: low, medium, high (default), critical")
-    static let options = [failOn, sarif]
+    static let all = Option.flag("--all", "judge again every stored bundle whose verdict is missing or from another scanner version")
+    static let progress = Option.flag(
+        "--progress", "with --all: report progress on standard error even when it is not a terminal")
+    static let options = [failOn, sarif, all, progress]
     static let arguments = [Argument("PATH|SKILL[@LABEL]", repeats: true)]
-    static let usageForms = [UsageForm([.argument(arguments[0]), .optional(failOn), .oneOf([GlobalOptions.json, sarif])])]
+    static let usageForms = [
+        UsageForm([.argument(arguments[0]), .optional(failOn), .oneOf([GlobalOptions.json, sarif])]),
+        UsageForm([.required(all), .optional(progress), .optional(GlobalOptions.json)]),
+    ]
 
     /// One scanned skill and what was found in it.
     struct ScannedSkill: Encodable {
@@ -42,27 +56,38 @@ struct ScanCommand: Command {
     let targets: [String]
     let threshold: ScanSeverity
     let sarif: Bool
+    let rejudgeAll: Bool
+    let forceProgress: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard !arguments.positionals.isEmpty else {
-            throw UsageError("scan needs at least one PATH or SKILL", command: Self.name)
+        rejudgeAll = arguments.has(Self.all)
+        forceProgress = arguments.has(Self.progress)
+        if rejudgeAll && (!arguments.positionals.isEmpty || arguments.has(Self.sarif) || arguments.value(Self.failOn) != nil) {
+            throw UsageError("scan --all judges the whole database; it takes no PATH, SKILL, --sarif or --fail-on", command: Self.name)
+        }
+        guard rejudgeAll || !arguments.positionals.isEmpty else {
+            throw UsageError("scan needs at least one PATH or SKILL (or --all)", command: Self.name)
         }
         targets = arguments.positionals
         sarif = arguments.has(Self.sarif)
         if sarif && arguments.has(GlobalOptions.json) {
             throw UsageError("--sarif and --json cannot be combined", command: Self.name)
         }
-        if let value = arguments.value(Self.failOn) {
-            guard let severity = ScanSeverity(rawValue: value.lowercased()) else {
-                throw UsageError("--fail-on takes low, medium, high or critical, not '\(value)'", command: Self.name)
-            }
-            threshold = severity
-        } else {
-            threshold = .high
+        threshold = try arguments.value(Self.failOn).map { value throws(UsageError) in
+            try Self.severity(value, option: Self.failOn.name, command: Self.name)
+        } ?? .high
+    }
+
+    /// A severity named on the command line, case aside.
+    static func severity(_ text: String, option: String, command: String) throws(UsageError) -> ScanSeverity {
+        guard let severity = ScanSeverity(rawValue: text.lowercased()) else {
+            throw UsageError("\(option) takes low, medium, high or critical, not '\(text)'", command: command)
         }
+        return severity
     }
 
     func run(_ context: Context) throws -> ExitCode {
+        if rejudgeAll { return try rejudge(context) }
         let scanner = SkillScanner()
         var scanned: [ScannedSkill] = []
         var store: SkillStore?
@@ -114,5 +139,27 @@ struct ScanCommand: Command {
         }
         let failed = scanned.contains { $0.findings.contains { $0.severity >= threshold } }
         return failed ? .problems : unreadable > 0 ? .refused : .success
+    }
+
+    /// `--all`: the stale and missing verdicts of the database, judged again.
+    private func rejudge(_ context: Context) throws -> ExitCode {
+        guard FileManager.default.fileExists(atPath: context.databasePath) else {
+            throw SkillStoreError.databaseMissing(path: context.databasePath)
+        }
+        let store = try context.openForWriting()
+        let progress = ProgressReporter("judging", output: context.output, forced: forceProgress, quiet: context.quiet)
+        let report = try store.rejudge(progress: progress.update)
+        progress.finish()
+        if context.json {
+            context.output.json(report)
+        } else {
+            let severities = (ScanSeverity.allCases.reversed().map(\.rawValue) + ["none"]).compactMap { name in
+                report.highest[name].map { "\($0) \(name)" }
+            }
+            context.output.line(
+                "\(plural(report.judged, "bundle")) judged by scanner \(report.scannerVersion), \(report.current) already current"
+                    + (severities.isEmpty ? "" : "; highest: " + severities.joined(separator: ", ")))
+        }
+        return .success
     }
 }

@@ -24,6 +24,12 @@ struct ServeCommand: Command {
         HTTP: POST one JSON-RPC message, answered as JSON; docs/mcp.md), and
         the Agent Skills discovery index at
         /.well-known/agent-skills/index.json.
+
+        Every published bundle is scanned and its verdict recorded; nothing
+        is refused for it unless --refuse-risky is given: then a publish
+        with a skill whose scan finds something at or above SEVERITY
+        (default high) is answered 422 SCAN_RISKY, listing the findings,
+        and nothing of it is stored.
         """
     static let optionsHeading = "Options (defaults in brackets):"
     static let host = Option.value(
@@ -41,9 +47,12 @@ struct ServeCommand: Command {
     static let create = Option.flag("--create", "create the database when it does not exist (else exit 3)")
     static let accessLogDestination = Option.value(
         "--access-log", "DEST", "a file to append to, - for standard error, or off [-]")
+    static let refuseRisky = Option.flag(
+        "--refuse-risky", inlineValue: "SEVERITY",
+        "answer 422 to a publish whose safety scan finds something at or above SEVERITY: low, medium, high, critical [high]")
     static let options = [
         host, port, threads, workers, maxBody, idleTimeout, maxConnections, headerLimit, cacheMB, spoolMB, accessLogDestination,
-        create,
+        create, refuseRisky,
     ]
 
     let configuration: HTTPServer.Configuration
@@ -51,6 +60,7 @@ struct ServeCommand: Command {
     let spoolMegabytes: Int
     let accessLog: String
     let createsDatabase: Bool
+    let refusedSeverity: ScanSeverity?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.isEmpty else {
@@ -80,6 +90,10 @@ struct ServeCommand: Command {
         spoolMegabytes = try number(Self.spoolMB, 0...(1 << 20)) ?? 4096
         accessLog = arguments.value(Self.accessLogDestination) ?? "-"
         createsDatabase = arguments.has(Self.create)
+        refusedSeverity = arguments.has(Self.refuseRisky)
+            ? try ScanCommand.severity(
+                arguments.inlineValue(Self.refuseRisky) ?? "high", option: Self.refuseRisky.name, command: Self.name)
+            : nil
         if accessLog.isEmpty {
             throw UsageError("--access-log takes a file, - for standard error, or off", command: Self.name)
         }
@@ -97,6 +111,7 @@ struct ServeCommand: Command {
         options.spoolBytes = Int64(spoolMegabytes) << 20
         options.serverVersion = ToolVersion.release
         options.errorLog = .standardError
+        options.refuseRisky = refusedSeverity
         switch accessLog {
         case "off": options.accessLog = nil
         case "-": options.accessLog = .standardError

@@ -37,6 +37,7 @@ struct ErrorReport: Encodable {
         case .conflict: "CONFLICT"
         case .tooLarge: "TOO_LARGE"
         case .unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE"
+        case .unsafe: "SCAN_RISKY"
         case .busy: "BUSY"
         case .corrupt: "CORRUPT"
         case .problems: "FAILED"

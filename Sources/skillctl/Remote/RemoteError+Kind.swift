@@ -12,6 +12,7 @@ extension RemoteError: KindedError {
         case 409: .conflict
         case 413: .tooLarge
         case 415: .unsupportedMediaType
+        case 422: .unsafe
         case 503: .busy
         // No answer at all (status 0): the server could not be reached.
         case 0: .problems

@@ -12,9 +12,12 @@ final class ServerFixture: StoreFixture {
     /// Opened after the store, which creates and migrates the database.
     private(set) var server: SkillStoreServer!
 
-    override init() throws {
+    /// `configure` sets the server's options beyond the database (say, `refuseRisky`).
+    init(_ configure: (inout SkillStoreServer.Options) -> Void = { _ in }) throws {
         try super.init()
-        server = try SkillStoreServer(SkillStoreServer.Options(databasePath: databasePath))
+        var options = SkillStoreServer.Options(databasePath: databasePath)
+        configure(&options)
+        server = try SkillStoreServer(options)
     }
 
     /// The SKILL.md text `skill` writes.
