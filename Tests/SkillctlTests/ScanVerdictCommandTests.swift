@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
+import SkillStore
+
+/// The scanner version verdicts are stored with, as this build writes it.
+private let scanner = SkillScanner.version
 @testable import SkillStore
 
 /// The safety-scan verdict where agents install: `get` names it, `pull`
@@ -36,15 +40,15 @@ import TestSupport
         let setup = try Setup()
         let got = try setup.skillctl.run(["get", "quick-format"])
         #expect(got.status == 0)
-        #expect(got.stderr.contains("scan: critical (scanner 1): download-execute at scripts/setup.sh:2"), "\(got.stderr)")
+        #expect(got.stderr.contains("scan: critical (scanner \(scanner)): download-execute at scripts/setup.sh:2"), "\(got.stderr)")
         #expect(got.output.hasPrefix("quick-format "))
         let clean = try setup.skillctl.run(["get", "plain-notes"])
-        #expect(clean.stderr.contains("scan: no findings (scanner 1)"), "\(clean.stderr)")
+        #expect(clean.stderr.contains("scan: no findings (scanner \(scanner))"), "\(clean.stderr)")
 
         let json = try #require(try JSONSerialization.jsonObject(with: setup.skillctl.run(["get", "quick-format", "--json"]).stdout) as? [String: Any])
         let scan = try #require(json["scan"] as? [String: Any])
         #expect(scan["highest"] as? String == "critical")
-        #expect(scan["scanner_version"] as? String == "1")
+        #expect(scan["scanner_version"] as? String == scanner)
         #expect((scan["top"] as? [[String: Any]])?.first?["rule"] as? String == "download-execute")
     }
 
@@ -70,12 +74,12 @@ import TestSupport
         let setup = try Setup()
         let pulled = try setup.skillctl.run(["pull", "plain-notes", "quick-format", "--to", setup.folder.path("agent"), "--allow-risky"])
         #expect(pulled.status == 0, "\(pulled.stderr)")
-        #expect(pulled.stderr.contains("scan: plain-notes@1.0: no findings (scanner 1)"), "\(pulled.stderr)")
+        #expect(pulled.stderr.contains("scan: plain-notes@1.0: no findings (scanner \(scanner))"), "\(pulled.stderr)")
         let verdicts = Dictionary(uniqueKeysWithValues: try setup.lock("agent").map {
             ($0["name"] as? String ?? "", $0["scan"] as? [String: String] ?? [:])
         })
-        #expect(verdicts["quick-format"] == ["scanner_version": "1", "highest": "critical"])
-        #expect(verdicts["plain-notes"] == ["scanner_version": "1", "highest": "none"])
+        #expect(verdicts["quick-format"] == ["scanner_version": scanner, "highest": "critical"])
+        #expect(verdicts["plain-notes"] == ["scanner_version": scanner, "highest": "none"])
         // --locked installs what the lock names, keeping its verdicts.
         let locked = try setup.skillctl.run(["pull", "--locked", "--to", setup.folder.path("agent")])
         #expect(locked.status == 0, "\(locked.stderr)")
@@ -102,7 +106,7 @@ import TestSupport
         #expect(try setup.skillctl.run(["get", "quick-format"]).stderr.contains("scan: critical"))
 
         let second = try setup.skillctl.run(["scan", "--all"])
-        #expect(second.output == "0 bundles judged by scanner 1, 2 already current\n", "\(second.output)")
+        #expect(second.output == "0 bundles judged by scanner \(scanner), 2 already current\n", "\(second.output)")
         #expect(try setup.skillctl.run(["scan", "--all", "src"]).status == 2)
     }
 
@@ -145,7 +149,7 @@ import TestSupport
             "DELETE FROM scan_findings WHERE bundle = '\(bundle)'; UPDATE scan_verdicts SET highest = NULL WHERE bundle = '\(bundle)'")
         let pulled = try client.run(["pull", "quick-format", "--to", agent])
         #expect(pulled.status == 0, "\(pulled.stderr)")
-        #expect(pulled.stderr.contains("scan: quick-format@1.0: no findings (scanner 1)"), "\(pulled.stderr)")
-        #expect(try setup.lock("agent").first?["scan"] as? [String: String] == ["scanner_version": "1", "highest": "none"])
+        #expect(pulled.stderr.contains("scan: quick-format@1.0: no findings (scanner \(scanner))"), "\(pulled.stderr)")
+        #expect(try setup.lock("agent").first?["scan"] as? [String: String] == ["scanner_version": scanner, "highest": "none"])
     }
 }

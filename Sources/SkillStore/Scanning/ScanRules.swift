@@ -43,11 +43,14 @@ public enum ScanRules {
     static let truncated = ScanRule(
         id: "scan-truncated", severity: .low,
         explanation: "the file is larger than the scanner reads (or has over-long lines); only the first part was scanned")
+    static let nulBytes = ScanRule(
+        id: "nul-bytes", severity: .medium,
+        explanation: "a text or script file holds NUL bytes, which hide text from tools that stop at them; it was scanned without them")
 
     /// All rules, in the order docs/scan.md lists them.
     public static let all: [ScanRule] = [
         credentialExfiltration, downloadExecute, obfuscatedPayload, reverseShell, persistence, destructive,
         promptInjection, hiddenInstructions, invisibleCharacters, suspiciousDestination, dataToSuspiciousDestination,
-        wideAllowedTools, descriptionMismatch, truncated,
+        wideAllowedTools, descriptionMismatch, truncated, nulBytes,
     ]
 }

@@ -17,16 +17,33 @@ struct ScannedFile: Sendable {
     var isMarkdown: Bool
     /// Whether bytes past a limit were left unscanned.
     var truncated = false
+    /// Whether the bytes left unscanned hold words of running, fetching or
+    /// decoding code (`ScannedFile.riskyWords`): padding a file past the
+    /// limits must not hide a payload behind a low finding.
+    var unscannedRisk = false
+    /// Whether NUL bytes were dropped from a text file before it was read.
+    var droppedNULs = false
     /// The whole text, for rules about characters rather than lines.
     var text: String
 
-    /// Nil for a binary file (one holding a NUL byte in its first 8 KiB).
+    /// Nil for a binary file: one holding a NUL byte in its first 8 KiB,
+    /// unless its name or a `#!` line says it is text or a script. Those are
+    /// read with their NUL bytes dropped (shells skip them, and UTF-16 text
+    /// becomes its ASCII), so a NUL cannot make a script unreadable to the
+    /// scanner alone.
     init?(path: String, bytes: [UInt8]) {
-        if bytes.prefix(8192).contains(0) { return nil }
-        self.path = path
         let lowerPath = path.lowercased()
         isMarkdown = lowerPath.hasSuffix(".md") || lowerPath.hasSuffix(".markdown") || lowerPath.hasSuffix(".mdx")
             || lowerPath.hasSuffix(".txt")
+        var bytes = bytes
+        if bytes.prefix(8192).contains(0) {
+            let namedText = isMarkdown || SkillScanner.scriptExtensions.contains { lowerPath.hasSuffix($0) }
+            guard namedText || bytes.filter({ $0 != 0 }).starts(with: Array("#!".utf8)) else { return nil }
+            bytes.removeAll { $0 == 0 }
+            droppedNULs = true
+        }
+        self.path = path
+        if bytes.count > Self.maxBytes { unscannedRisk = Self.holdsRiskyWords(bytes[Self.maxBytes...]) }
         var kept = bytes.count > Self.maxBytes ? Array(bytes[..<Self.maxBytes]) : bytes
         truncated = bytes.count > Self.maxBytes
         var lineTexts: [String] = []
@@ -39,11 +56,15 @@ struct ScannedFile: Sendable {
             if lineTexts.count == Self.maxLines {
                 // What is left past a final new line is no line at all.
                 truncated = truncated || index < kept.count
+                if index < kept.count, Self.holdsRiskyWords(kept[index...]) { unscannedRisk = true }
                 break
             }
             if index == kept.count || kept[index] == 0x0A {
                 let end = min(index, start + Self.maxLineBytes)
-                if index - start > Self.maxLineBytes { truncated = true }
+                if index - start > Self.maxLineBytes {
+                    truncated = true
+                    if !unscannedRisk, Self.holdsRiskyWords(kept[end..<index]) { unscannedRisk = true }
+                }
                 var slice = kept[start..<end]
                 if slice.last == 0x0D { slice = slice.dropLast() }
                 lineTexts.append(String(decoding: slice, as: UTF8.self))
@@ -54,6 +75,25 @@ struct ScannedFile: Sendable {
         kept.removeAll()
         text = lineTexts.joined(separator: "\n")
         lines = isMarkdown ? Self.markdownLines(lineTexts) : Self.scriptLines(lineTexts)
+    }
+
+    /// Words of the riskiest rules (download and run, reverse shells,
+    /// decoded payloads, prompt injection), looked for, case folded, in the
+    /// bytes the rules did not read. A plain search: linear in the bytes.
+    static let riskyWords: [[UInt8]] = [
+        "| sh", "|sh", "| bash", "|bash", "| python", "iex", "invoke-expression", "/dev/tcp", "base64 -d",
+        "base64 --decode", "frombase64string", "b64decode", "eval", "exec(", "nc -e", "ignore previous",
+        "ignore all previous", "crontab", "rm -rf",
+    ].map { Array($0.utf8) }
+
+    static func holdsRiskyWords(_ bytes: ArraySlice<UInt8>) -> Bool {
+        // ASCII case folding only: every word above is ASCII.
+        let folded = bytes.map(ByteText.lowercased)
+        return folded.withUnsafeBytes { haystack in
+            riskyWords.contains { word in
+                word.withUnsafeBytes { ByteText.firstOffset(of: $0, in: haystack) != nil }
+            }
+        }
     }
 
     private static func scriptLines(_ texts: [String]) -> [ScanLine] {

@@ -5,9 +5,10 @@
 public struct SkillScanner: Sendable {
     /// Bumped whenever a rule changes what it finds, so verdicts stored with
     /// an older version can be judged again.
-    public static let version = "1"
-    /// The most findings kept per file: a file made of nothing but matches
-    /// says all it needs to in that many.
+    public static let version = "2"
+    /// The most findings kept per file, the most severe first: a file made
+    /// of nothing but matches says all it needs to in that many. Every line
+    /// is still read, so harmless matches cannot crowd out a severe one.
     static let maxFindingsPerFile = 50
 
     /// Files that run, for the rules about what scripts do.
@@ -34,13 +35,19 @@ public struct SkillScanner: Sendable {
         for file in scanned {
             var fileFindings: [ScanFinding] = []
             if file.truncated {
+                // High when the part left unread holds words of the riskiest
+                // rules: a payload padded past the limits is not safe for it.
                 fileFindings.append(ScanRules.truncated.finding(
                     ScanPosition(file: file.path, line: 1, column: 1,
                                  evidence: "scanned the first \(ScannedFile.maxBytes) bytes, \(ScannedFile.maxLineBytes) per line, "
-                        + "\(ScannedFile.maxLines) lines")))
+                        + "\(ScannedFile.maxLines) lines" + (file.unscannedRisk ? "; the rest holds commands that fetch, run or decode" : "")),
+                    severity: file.unscannedRisk ? .high : nil))
+            }
+            if file.droppedNULs {
+                fileFindings.append(ScanRules.nulBytes.finding(
+                    ScanPosition(file: file.path, line: 1, column: 1, evidence: "NUL bytes in a text or script file")))
             }
             for (index, line) in file.lines.enumerated() {
-                if fileFindings.count >= Self.maxFindingsPerFile { break }
                 fileFindings += TextRules.check(line, in: file.path)
                 fileFindings += DestinationRules.check(line, in: file.path)
                 guard line.context == .code, !line.descriptive else { continue }
@@ -50,8 +57,10 @@ public struct SkillScanner: Sendable {
             fileFindings += TextRules.invisibleCharacters(in: file)
             fileFindings += SkillRules.credentialExfiltration(in: file)
             fileFindings += SkillRules.droppedExecutable(in: file)
-            findings += fileFindings.sorted { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }
-                .prefix(Self.maxFindingsPerFile)
+            let kept = fileFindings.count <= Self.maxFindingsPerFile
+                ? fileFindings
+                : Array(fileFindings.sorted { ($0.severity, -$0.line) > ($1.severity, -$1.line) }.prefix(Self.maxFindingsPerFile))
+            findings += kept.sorted { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }
         }
         let scripts = scanned.filter { file in Self.scriptExtensions.contains { file.path.lowercased().hasSuffix($0) } }
         findings += SkillRules.descriptionMismatch(description: description, scripts: scripts)

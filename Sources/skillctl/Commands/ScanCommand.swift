@@ -7,7 +7,7 @@ struct ScanCommand: Command {
     static let discussion = """
         Each argument is a SKILL.md, a skill folder or a pack on disk, or the
         name of a published skill. SKILL.md and every text file of the bundle
-        are read (at most 1 MiB a file, 4 KiB a line). Each finding is printed
+        are read (at most 1 MiB a file, 4 KiB a line, 20,000 lines). Each finding is printed
         as path:line:col: SEVERITY: explanation [rule], then its evidence.
         Severities are low, medium, high and critical; docs/scan.md lists
         every rule. Text that only describes attacks (a red-flags section, a
