@@ -131,7 +131,7 @@ private let scanner = SkillScanner.version
         #expect(accepted.status == 0, "\(accepted.stderr)")
     }
 
-    @Test func pullFromAServerGoesByTheServersVerdict() throws {
+    @Test func pullFromAServerTakesTheWorseOfItsVerdictAndALocalScan() throws {
         let setup = try Setup()
         let serve = try ServeProcess(database: setup.skillctl.database, arguments: ["--access-log", "off"])
         var client = Skillctl(database: setup.folder.url.appendingPathComponent("client.db"))
@@ -141,15 +141,48 @@ private let scanner = SkillScanner.version
         #expect(refused.status == 1, "\(refused.stderr)")
         #expect(refused.stderr.contains("scan: quick-format@1.0: critical"), "\(refused.stderr)")
 
-        // The server's word is taken as it is: once its stored verdict
-        // finds nothing, the same bytes install without --allow-risky.
+        // A server that says its risky bundle is clean is not believed: the
+        // bytes it sent are scanned here, and they still reach critical.
         let store = try SkillStore(path: setup.skillctl.database.path, create: false)
-        let bundle = try store.version(of: SkillKey(namespace: "default", name: "quick-format")).manifest.hex
+        let risky = try store.version(of: SkillKey(namespace: "default", name: "quick-format")).manifest.hex
         try store.database.execute(
-            "DELETE FROM scan_findings WHERE bundle = '\(bundle)'; UPDATE scan_verdicts SET highest = NULL WHERE bundle = '\(bundle)'")
-        let pulled = try client.run(["pull", "quick-format", "--to", agent])
+            "DELETE FROM scan_findings WHERE bundle = '\(risky)'; UPDATE scan_verdicts SET highest = NULL WHERE bundle = '\(risky)'")
+        let stillRefused = try client.run(["pull", "quick-format", "--to", agent])
+        #expect(stillRefused.status == 1, "\(stillRefused.stderr)")
+        #expect(stillRefused.stderr.contains("scan: quick-format@1.0: critical"), "\(stillRefused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: agent + "/quick-format"))
+
+        // A server's verdict worse than the local scan counts.
+        let clean = try store.version(of: SkillKey(namespace: "default", name: "plain-notes")).manifest.hex
+        try store.database.execute("""
+            UPDATE scan_verdicts SET highest = 'high' WHERE bundle = '\(clean)';
+            INSERT INTO scan_findings VALUES ('\(clean)', 0, 'download-execute', 'high', 'SKILL.md', 1, 1, 'x', 'y')
+            """)
+        let served = try client.run(["pull", "plain-notes", "--to", agent])
+        #expect(served.status == 1, "\(served.stderr)")
+        let pulled = try client.run(["pull", "plain-notes", "--to", agent, "--allow-risky"])
         #expect(pulled.status == 0, "\(pulled.stderr)")
-        #expect(pulled.stderr.contains("scan: quick-format@1.0: no findings (scanner \(scanner))"), "\(pulled.stderr)")
-        #expect(try setup.lock("agent").first?["scan"] as? [String: String] == ["scanner_version": scanner, "highest": "none"])
+        #expect(try setup.lock("agent").first?["scan"] as? [String: String] == ["scanner_version": scanner, "highest": "high"])
+    }
+
+    @Test func aLockedPullJudgesTheBundlesItNames() throws {
+        let setup = try Setup()
+        let agent = setup.folder.path("agent")
+        let accepted = try setup.skillctl.run(["pull", "quick-format", "--to", agent, "--allow-risky"])
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        // The lock records the risk accepted: a locked pull installs it again.
+        let again = try setup.skillctl.run(["pull", "--locked", "--to", agent, "--force"])
+        #expect(again.status == 0, "\(again.stderr)")
+
+        // A lock edited to say nothing was found is no acceptance.
+        let lockPath = agent + "/skills.lock.json"
+        let edited = try String(contentsOfFile: lockPath, encoding: .utf8)
+            .replacingOccurrences(of: "\"critical\"", with: "\"none\"")
+        try edited.write(toFile: lockPath, atomically: true, encoding: .utf8)
+        let refused = try setup.skillctl.run(["pull", "--locked", "--to", agent, "--force"])
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("quick-format"), "\(refused.stderr)")
+        let forced = try setup.skillctl.run(["pull", "--locked", "--to", agent, "--force", "--allow-risky"])
+        #expect(forced.status == 0, "\(forced.stderr)")
     }
 }

@@ -39,13 +39,15 @@ struct PullCommand: Command {
         replaces those folders.
 
         Each skill's safety-scan verdict is printed on standard error before
-        anything is written: the one stored with its bundle (with --server,
-        the server's), else the verdict of scanning the fetched files here.
-        A skill with a finding at or above 'high' is refused (exit 1, nothing
+        anything is written: the one stored with its bundle by this scanner
+        version, else the verdict of scanning the fetched files here; with
+        --server the fetched files are always scanned here, and the server's
+        verdict counts only when it is worse. A skill with a finding at or above 'high' is refused (exit 1, nothing
         written) unless --allow-risky; 'skillctl scan SKILL' lists every
         finding. The lock records, per skill, the verdict accepted (scanner
-        version and highest severity). --locked installs what the lock
-        names, keeping the verdicts it recorded.
+        version and highest severity). --locked judges each bundle the same
+        way and refuses one that reaches 'high' unless its lock entry
+        records that severity (or a worse one) as accepted, or --allow-risky.
         """
     static let to = Option.value("--to", "DIR", "the folder to install into (created when missing)")
     static let agent = Option.value(
@@ -66,7 +68,7 @@ struct PullCommand: Command {
     static let usageForms = [
         UsageForm([.argument(arguments[0]), .required(to), .optional(force), .optional(allowRisky)]),
         UsageForm([.argument(arguments[0]), .required(agent), .optional(user), .optional(force), .optional(allowRisky)]),
-        UsageForm([.required(locked), .required(to), .optional(lock), .optional(force)]),
+        UsageForm([.required(locked), .required(to), .optional(lock), .optional(force), .optional(allowRisky)]),
     ]
     static let worksWithServer = true
 
@@ -179,6 +181,7 @@ struct PullCommand: Command {
         let fetched = try lock.skills.map { entry in
             try installer.fetch(entry.key, label: entry.label, manifestID: entry.manifest, expecting: entry.files)
         }
+        try judgeLocked(zip(lock.skills, fetched).map { ($0, $1) }, catalog)
         let installed = try fetched.map { try installer.write($0) }
         try lock.write(in: folder)
         report(installed, context)
@@ -188,16 +191,18 @@ struct PullCommand: Command {
     /// The fetched skills with the verdicts they are installed under, each
     /// printed; refuses them all, before anything is written, when one
     /// reaches `high` and `--allow-risky` was not given. The verdict is the
-    /// catalog's when it has one from this scanner, or any the server gives
-    /// (the server judges what it serves); else the fetched bytes are
-    /// scanned here.
+    /// local catalog's when it has one from this scanner (it judged these
+    /// very bytes); else the fetched bytes are scanned here. A server's
+    /// verdict never stands alone: it came with the bytes it vouches for,
+    /// so the more severe of it and this scan counts.
     private func judged(
         _ skills: [(SkillVersion, SkillInstaller.Fetched)], remote: Bool, _ context: Context
     ) throws -> [SkillInstaller.Fetched] {
         var risky: [(skill: String, verdict: ScanSummary)] = []
         let accepted = skills.map { version, fetched in
-            let verdict = version.scan.flatMap { remote || $0.scannerVersion == SkillScanner.version ? $0 : nil }
-                ?? fetched.scanned().summary
+            let stored = version.scan.flatMap { $0.scannerVersion == SkillScanner.version ? $0 : nil }
+            var verdict = remote ? fetched.scanned().summary : stored ?? fetched.scanned().summary
+            if remote, let served = version.scan, Self.isWorse(served.highest, than: verdict.highest) { verdict = served }
             let name = "\(version.key)@\(version.label)"
             if !context.quiet { context.output.error("scan: \(name): \(verdict.line)") }
             if verdict.reaches(Self.refusedSeverity) { risky.append((name, verdict)) }
@@ -205,6 +210,33 @@ struct PullCommand: Command {
         }
         if !risky.isEmpty && !allowRisky { throw RiskySkillRefused(risky) }
         return accepted
+    }
+
+    /// Refuses, before anything is written, a locked skill whose bundle
+    /// reaches `high` now (its stored verdict from this scanner, else a scan
+    /// of the fetched bytes) unless its lock entry records that severity or
+    /// a worse one as accepted, or `--allow-risky`: a lock edited to name a
+    /// risky bundle is no acceptance of it.
+    private func judgeLocked(_ fetched: [(entry: SkillLock.Skill, SkillInstaller.Fetched)], _ catalog: any SkillCatalog) throws {
+        guard !allowRisky else { return }
+        var risky: [(skill: String, verdict: ScanSummary)] = []
+        for (entry, skill) in fetched {
+            let stored = (try? catalog.version(SkillAddress(entry.key, label: entry.label)))
+                .flatMap { $0.manifest == entry.manifest ? $0.scan : nil }
+                .flatMap { $0.scannerVersion == SkillScanner.version ? $0 : nil }
+            let verdict = stored ?? skill.scanned().summary
+            guard verdict.reaches(Self.refusedSeverity), let highest = verdict.highest else { continue }
+            if let accepted = entry.scan?.highest, accepted >= highest { continue }
+            risky.append(("\(entry.key)@\(entry.label)", verdict))
+        }
+        if !risky.isEmpty { throw RiskySkillRefused(risky) }
+    }
+
+    /// Whether a highest severity `a` is worse than `b` (nil: nothing found).
+    private static func isWorse(_ a: ScanSeverity?, than b: ScanSeverity?) -> Bool {
+        guard let a else { return false }
+        guard let b else { return true }
+        return a > b
     }
 
     /// The severity from which a pull refuses a skill unless `--allow-risky`.
