@@ -22,13 +22,16 @@ bootstrap:
 # provide the headers.
 # Only the skillctl product: the tests' support module needs the Testing
 # library, which has no static build.
-# Linked as a position-dependent executable (-no-pie), as Go links its
-# binaries: a position-independent one made the loader apply 77,000
-# relocations to some 240 pages of Swift metadata at every start, 40% of
-# `--help`'s CPU (docs/benchmarks.md). The cost: skillctl's own code and data
-# sit at a fixed address; the libraries, heap and stacks stay randomised.
+# NO_PIE=1 links a position-dependent executable, as Go links its binaries:
+# a position-independent one makes the loader apply 77,000 relocations to
+# some 240 pages of Swift metadata at every start, about 1.4 ms of CPU of
+# each short command (docs/benchmarks.md, Start-up). It is not the default:
+# the same binary is the network server, and with NO_PIE its code and data
+# sit at a fixed address, which ASLR exists to prevent. For a machine that
+# only runs the CLI: make build NO_PIE=1.
+LINK_FLAGS := $(if $(NO_PIE),-Xlinker -no-pie,)
 build: bootstrap
-	swift build -c release --static-swift-stdlib --product skillctl -Xlinker -no-pie
+	swift build -c release --static-swift-stdlib --product skillctl $(LINK_FLAGS)
 
 run: build
 	$(SKILLCTL) init
