@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "SkillStoreAPITests", dependencies: ["SkillStoreAPI", "SkillStore", "TestSupport"]),
         .testTarget(
             name: "BlobServerTests", dependencies: ["BlobServer", "SkillStoreAPI", "SkillStore", "SkillStoreMCP", "TestSupport"]),
-        .testTarget(name: "SkillStoreMCPTests", dependencies: ["SkillStoreMCP", "SkillStore", "SkillStoreAPI", "TestSupport"]),
+        .testTarget(name: "SkillStoreMCPTests", dependencies: ["SkillStoreMCP", "SkillStore", "TestSupport"]),
         .testTarget(name: "SkillctlTests", dependencies: ["skillctl", "SkillStore", "BlobServer", "TestSupport"]),
     ]
 )
