@@ -197,7 +197,14 @@ async def main(target: str, database: str | None, mode: str) -> dict[str, Any]:
             check(not result.is_error, f"{tool} failed: {result.content}")
             check(result.structured_content is not None, f"{tool} has no structured content")
             results[tool] = result.structured_content
-        check(any(group["uri"] for group in results["search_skills"]["skills"]), "search found nothing")
+        found = results["search_skills"]["skills"]
+        check(found, "search found nothing")
+        check(len({(entry["namespace"], entry["name"]) for entry in found}) == len(found), "search repeats a skill")
+        for entry in found:
+            check(entry["uri"] == f"skill://{entry['namespace']}/{entry['name']}/SKILL.md", f"search uri {entry['uri']}")
+            check(all(entry.get(key) for key in ("id", "bundle")), "a search entry has no SKILL.md or bundle id")
+            check("scan" not in entry or entry["scan"]["highest"] is not None, "a search entry's verdict has no highest")
+        check(isinstance(results["scan_skill"].get("stored"), bool), "scan_skill does not say whether it is stored")
         check(results["get_skill"]["uri"] == skills[0]["uri"], "get_skill uri")
         missing = await client.call_tool("get_skill", {"skill": "no-such-skill"})
         check(missing.is_error, "a missing skill is no tool error")

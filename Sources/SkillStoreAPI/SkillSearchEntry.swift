@@ -4,6 +4,9 @@ import SkillStore
 /// or `label`) answers it and `skillctl search --json` prints it: the same
 /// shape, so a client sees the same grouping either way. Snippets are text
 /// with `[brackets]` around the matched words.
+///
+/// Each carries its bundle's scan verdict, as a version does, since a
+/// list of results is where an agent picks what to install.
 public struct SkillSearchEntry: Codable, Sendable, Equatable {
     public var namespace: String
     public var skill: String
@@ -19,6 +22,9 @@ public struct SkillSearchEntry: Codable, Sendable, Equatable {
     public var passages: [Passage]
     /// With `explain`: why the skill ranked where it did.
     public var explain: SearchExplanation?
+    /// The safety scan's verdict on the version's bundle, in summary;
+    /// absent when the bundle has none yet.
+    public var scan: ScanSummary?
 
     /// A section, rule or claim of the skill that matches.
     public struct Passage: Codable, Sendable, Equatable {
@@ -34,7 +40,22 @@ public struct SkillSearchEntry: Codable, Sendable, Equatable {
         public var snippet: String
     }
 
-    public init(_ match: SkillMatch) {
+    /// The skills `request` finds, each with its verdict: the verdicts of
+    /// all of them are looked up together.
+    public static func search(_ request: SearchRequest, in store: SkillStore) throws -> [SkillSearchEntry] {
+        let matches = try store.searchSkills(request)
+        return try entries(matches, bundles: try store.bundles(of: matches), in: store)
+    }
+
+    /// `matches` with the verdicts on `bundles` (`SkillStore.bundles(of:)`,
+    /// in the same order), looked up in one call.
+    public static func entries(_ matches: [SkillMatch], bundles: [BlobID], in store: SkillStore) throws -> [SkillSearchEntry] {
+        precondition(matches.count == bundles.count, "one bundle per match")
+        let verdicts = try store.verdicts(for: bundles)
+        return zip(matches, bundles).map { match, bundle in SkillSearchEntry(match, scan: verdicts[bundle]) }
+    }
+
+    public init(_ match: SkillMatch, scan: ScanSummary?) {
         namespace = match.namespace
         skill = match.skill
         address = match.address
@@ -50,5 +71,6 @@ public struct SkillSearchEntry: Codable, Sendable, Equatable {
                 snippet: hit.snippetText().split(whereSeparator: \.isWhitespace).joined(separator: " "))
         }
         explain = match.explanation
+        self.scan = scan
     }
 }

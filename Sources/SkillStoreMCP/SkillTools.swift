@@ -46,33 +46,56 @@ struct SkillTools {
 
     private static let objectArray: JSONValue = .object([("type", .string("array")), ("items", .object([("type", .string("object"))]))])
 
+    /// A verdict in summary, as versions and search results carry it.
+    private static let scanSummary: JSONValue = .object([
+        ("type", .string("object")),
+        ("properties", .object([
+            ("scanner_version", .object([("type", .string("string"))])),
+            ("highest", .object([
+                ("type", .string("string")),
+                ("enum", .array(ScanSeverity.allCases.map { .string($0.rawValue) } + [.string("none")])),
+            ])),
+            ("finding_count", .object([("type", .string("integer"))])),
+            ("top", objectArray),
+        ])),
+        ("required", .array(["scanner_version", "highest", "finding_count", "top"].map(JSONValue.string))),
+    ])
+
+    /// One skill `search_skills` found: what `skillctl search --json` prints
+    /// of it, named as the other tools name a version, with its URI and bundle.
+    private static let searchedSkill = schema(versionProperties + [
+        ("bundle", .object([("type", .string("string"))])),
+        ("address", .object([("type", .string("string"))])),
+        ("description", .object([("type", .string("string"))])),
+        ("score", .object([("type", .string("number"))])),
+        ("also_in", .object([("type", .string("array")), ("items", .object([("type", .string("string"))]))])),
+        ("passages", objectArray),
+        ("scan", scanSummary),
+    ], required: ["namespace", "name", "label", "uri", "id", "bundle", "description", "score", "also_in", "passages"],
+       closed: false)
+
     static let definitions: [JSONValue] = [
         .object([
             ("name", .string("search_skills")),
             ("title", .string("Search skills")),
             ("description", .string(
-                "Full-text search over published skills, their sections, rules, claims and stored sources. Results are "
-                    + "grouped by skill, each with the skill:// URI of its SKILL.md and its blob id.")),
+                "Finds the skills that answer a task or question in plain words, best first, one entry per skill: "
+                    + "its skill:// SKILL.md URI, SKILL.md and bundle ids, description, score, best passages, other "
+                    + "places the same SKILL.md is published, and the safety scan's verdict on its bundle.")),
             ("inputSchema", schema([
-                ("query", string("words to find; \"quoted phrases\", OR, prefix*")),
-                ("kind", .object([
-                    ("type", .string("string")),
-                    ("enum", .array(SearchKind.allCases.map { .string($0.rawValue) })),
-                    ("description", .string("only hits of this kind")),
-                ])),
-                ("label", string("only claims with this provenance label")),
+                ("query", string("a task or question in plain words; \"quoted phrases\" are required, -word excludes, "
+                    + "prefix*, OR")),
                 ("namespace", string("only skills of this namespace")),
                 ("skill", string("only skills whose name matches this glob, e.g. pdf-*")),
                 ("limit", .object([
                     ("type", .string("integer")), ("minimum", .integer(1)), ("maximum", .integer(100)),
-                    ("description", .string("at most this many hits (default 10)")),
+                    ("description", .string("at most this many skills (default 10)")),
                 ])),
             ], required: ["query"])),
             ("outputSchema", schema([
                 ("query", .object([("type", .string("string"))])),
-                ("skills", objectArray),
-                ("sources", objectArray),
-            ], required: ["query", "skills", "sources"], closed: false)),
+                ("skills", .object([("type", .string("array")), ("items", searchedSkill)])),
+            ], required: ["query", "skills"], closed: false)),
         ]),
         .object([
             ("name", .string("get_skill")),
@@ -129,9 +152,11 @@ struct SkillTools {
             ("name", .string("scan_skill")),
             ("title", .string("Scan a skill for risks")),
             ("description", .string(
-                "Runs the safety scanner over every file of a published version, as `skillctl scan` does: "
+                "The safety scanner's verdict on every file of a published version, as `skillctl scan` gives it: "
                     + "download-and-execute, exfiltration, credential access, hidden instructions and the like. "
-                    + "Lists each finding with its rule, severity, file, line and evidence, and counts them by severity.")),
+                    + "Lists each finding with its rule, severity, file, line and evidence, and counts them by severity. "
+                    + "The verdict stored for the version's bundle when this scanner judged it (stored: true), "
+                    + "else a scan made now (stored: false).")),
             ("inputSchema", schema([
                 ("skill", skillArgument),
                 ("label", string("the version label, when SKILL does not name one")),
@@ -148,7 +173,12 @@ struct SkillTools {
                     ("properties", .object(ScanSeverity.allCases.map { ($0.rawValue, .object([("type", .string("integer"))])) })),
                 ])),
                 ("findings", objectArray),
-            ], required: ["namespace", "name", "label", "id", "bundle", "scanner_version", "highest", "counts", "findings"],
+                ("stored", .object([
+                    ("type", .string("boolean")),
+                    ("description", .string("whether the verdict is the one stored for the bundle, rather than a scan made now")),
+                ])),
+            ], required: ["namespace", "name", "label", "id", "bundle", "scanner_version", "highest", "counts", "findings",
+                          "stored"],
                closed: false)),
         ]),
     ]
@@ -269,41 +299,30 @@ struct SkillTools {
         let query = arguments["query"]?.stringValue ?? ""
         let request: SearchRequest
         do {
+            // No kind or label: a search by skill, as `skillctl search` answers by default.
             request = try SearchRequest(
-                userQuery: query, kind: arguments["kind"]?.stringValue, label: arguments["label"]?.stringValue,
-                skill: arguments["skill"]?.stringValue, namespace: arguments["namespace"]?.stringValue,
-                limit: arguments["limit"]?.intValue.map(String.init), allVersions: false)
+                userQuery: query, kind: nil, label: nil, skill: arguments["skill"]?.stringValue,
+                namespace: arguments["namespace"]?.stringValue, limit: arguments["limit"]?.intValue.map(String.init),
+                allVersions: false)
         } catch {
             throw ToolFailure(message: error.message { String(describing: $0) })
         }
-        var groups: [(SkillKey, String, [JSONValue])] = []
-        var sources: [JSONValue] = []
-        for hit in try store.search(request) {
-            let hitJSON = try Self.json(hit)
-            guard let namespace = hit.namespace, let name = hit.skill else {
-                sources.append(hitJSON)
-                continue
-            }
-            let key = SkillKey(namespace: namespace, name: name)
-            if let index = groups.firstIndex(where: { $0.0 == key }) {
-                groups[index].2.append(hitJSON)
-            } else {
-                groups.append((key, hit.version ?? "", [hitJSON]))
-            }
-        }
-        let skills: [JSONValue] = groups.map { key, label, hits in
+        let matches = try store.searchSkills(request)
+        let bundles = try store.bundles(of: matches)
+        let entries = try SkillSearchEntry.entries(matches, bundles: bundles, in: store)
+        let skills: [JSONValue] = try zip(entries, bundles).map { entry, bundle in
+            // The latest version is searched, so its files are resources.
             var members: [(String, JSONValue)] = [
-                ("namespace", .string(key.namespace)), ("name", .string(key.name)), ("label", .string(label)),
-                ("uri", .string(SkillURI.skillFile(key).description)),
+                ("namespace", .string(entry.namespace)), ("name", .string(entry.skill)), ("label", .string(entry.version)),
+                ("uri", .string(SkillURI.skillFile(SkillKey(namespace: entry.namespace, name: entry.skill)).description)),
+                ("id", .string(entry.id)), ("bundle", .string(bundle.hex)),
             ]
-            if let latest = try? store.version(of: key) {
-                members.append(("id", .string(latest.id.hex)))
-                members.append(("bundle", .string(latest.manifest.hex)))
+            if case .object(let found) = try Self.json(entry) {
+                members += found.filter { key, _ in !["namespace", "skill", "version", "id"].contains(key) }
             }
-            members.append(("hits", .array(hits)))
             return .object(members)
         }
-        return .object([("query", .string(query)), ("skills", .array(skills)), ("sources", .array(sources))])
+        return .object([("query", .string(query)), ("skills", .array(skills))])
     }
 
     private func get(_ arguments: JSONValue) throws -> JSONValue {
@@ -368,11 +387,15 @@ struct SkillTools {
         return .object(members)
     }
 
-    /// The scanner's findings on one version, read from the stored bytes of
-    /// every file of its bundle (nothing of the skill is run).
+    /// The scanner's findings on one version: the verdict stored for its
+    /// bundle when this scanner made it (the same bytes judged by the same
+    /// rules give the same findings), else read now from the stored bytes
+    /// of every file of its bundle (nothing of the skill is run). A stale
+    /// verdict is not used: `skillctl scan --all` replaces it.
     private func scan(_ arguments: JSONValue) throws -> JSONValue {
         let version = try version(arguments["skill"]?.stringValue ?? "", label: arguments["label"]?.stringValue)
-        let findings = try store.scan(version)
+        let stored = try store.verdict(bundle: version.manifest).flatMap { $0.isCurrent ? $0 : nil }
+        let findings = try stored?.findings ?? store.scan(version)
         var members = try versionMembers(version)
         members += [
             ("bundle", .string(version.manifest.hex)),
@@ -382,6 +405,7 @@ struct SkillTools {
                 (severity.rawValue, .integer(findings.filter { $0.severity == severity }.count))
             })),
             ("findings", try Self.json(findings)),
+            ("stored", .bool(stored != nil)),
         ]
         return .object(members)
     }

@@ -104,9 +104,9 @@ struct SkillRoutes: Sendable {
         }
         router.add("GET", APIPath.search.pattern) { request, _ in
             let search = try Self.searchRequest(request)
-            // Without a kind or label, skills; with one, rows as they always were.
+            // Without a kind or label, skills (with their verdicts); with one, rows as they always were.
             if search.bySkill {
-                return .json(try pool.with { try $0.searchSkills(search).map(SkillSearchEntry.init) })
+                return .json(try pool.with { try SkillSearchEntry.search(search, in: $0) })
             }
             return .json(try pool.with { try $0.search(search) })
         }

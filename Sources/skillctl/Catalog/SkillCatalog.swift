@@ -41,7 +41,7 @@ extension SkillCatalog {
 
 extension SkillStore: SkillCatalog {
     func searchSkills(_ request: SearchRequest) throws -> [SkillSearchEntry] {
-        try searchSkills(request).map(SkillSearchEntry.init)
+        try SkillSearchEntry.search(request, in: self)
     }
 
     func check(_ version: SkillVersion, strict: Bool) throws -> [Diagnostic] {

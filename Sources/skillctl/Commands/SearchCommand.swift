@@ -13,6 +13,9 @@ struct SearchCommand: Command {
         id and score, where else the same SKILL.md is published, then the
         skill's best passages (sections, rules, claims) with the text around
         the matched words. A skill whose name is the query comes first.
+        A skill whose safety scan found something at or above high (what
+        pull refuses) is marked [risky: SEVERITY] after its score; --json
+        carries every result's verdict as 'scan' (absent when not judged).
         --limit counts skills. With --kind or --label, prints rows instead
         (skill, section, rule, claim or source hits), as ranked full-text
         hits. Finding nothing is not an error.
@@ -118,8 +121,8 @@ struct SearchCommand: Command {
         return .success
     }
 
-    /// Skills, each with its passages: `ADDRESS  VERSION  ID  SCORE`,
-    /// then `also in:`, each passage's address, kind and snippet, and `why:`
+    /// Skills, each with its passages: `ADDRESS  VERSION  ID  SCORE`
+    /// (and `[risky: SEVERITY]`), then `also in:`, each passage's address, kind and snippet, and `why:`
     /// with --explain.
     private func runBySkill(_ request: SearchRequest, _ context: Context, bold: Bool) throws -> ExitCode {
         let skills = try context.catalog().searchSkills(request)
@@ -128,8 +131,9 @@ struct SearchCommand: Command {
             return .success
         }
         for skill in skills {
-            context.output.line(
-                [skill.address, skill.version, skill.id, String(format: "%.3g", skill.score)].joined(separator: "  "))
+            var fields = [skill.address, skill.version, skill.id, String(format: "%.3g", skill.score)]
+            if let risk = Self.riskTag(skill.scan) { fields.append(risk) }
+            context.output.line(fields.joined(separator: "  "))
             if !skill.alsoIn.isEmpty { context.output.line("    also in: " + skill.alsoIn.joined(separator: ", ")) }
             for passage in skill.passages {
                 var kind = passage.kind
@@ -151,6 +155,13 @@ struct SearchCommand: Command {
         }
         if !context.quiet { context.output.error(plural(skills.count, "skill")) }
         return .success
+    }
+
+    /// `[risky: high]` for a verdict that `pull` would refuse without
+    /// `--allow-risky`; nil for one below that, and for no verdict.
+    static func riskTag(_ verdict: ScanSummary?) -> String? {
+        guard let verdict, verdict.reaches(PullCommand.refusedSeverity), let highest = verdict.highest else { return nil }
+        return "[risky: \(highest.rawValue)]"
     }
 
     /// A snippet with its `[matched]` words bold on a terminal, as they are.
