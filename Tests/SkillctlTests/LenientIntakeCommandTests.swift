@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import SkillStore
 
 /// Lenient intake end to end: `publish` accepts a skill that breaks the
 /// Agent Skills rules in a way that leaves it identifiable, prints the
@@ -75,7 +76,7 @@ import TestSupport
         #expect(result.output.hasSuffix(skillMarkdown(name: "qdrant-vector-search")))
         #expect(result.stderr == "qdrant-vector-search/SKILL.md:2:7: warning: name 'qdrant-vector-search' does not match "
             + "its folder 'rag-qdrant'; the name is used [name-folder-mismatch]\n"
-            + "scan: no findings (scanner 1)\n")
+            + "scan: no findings (scanner \(SkillScanner.version))\n")
     }
 
     @Test("versions --json and check of the published skill show the recorded warnings")

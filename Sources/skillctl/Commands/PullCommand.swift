@@ -42,8 +42,9 @@ struct PullCommand: Command {
         anything is written: the one stored with its bundle by this scanner
         version, else the verdict of scanning the fetched files here; with
         --server the fetched files are always scanned here, and the server's
-        verdict counts only when it is worse. A skill with a finding at or above 'high' is refused (exit 1, nothing
-        written) unless --allow-risky; 'skillctl scan SKILL' lists every
+        verdict counts only when it is worse. A skill with a finding at or
+        above 'high' is refused (exit 1, nothing written) unless
+        --allow-risky; 'skillctl scan SKILL' lists every
         finding. The lock records, per skill, the verdict accepted (scanner
         version and highest severity). --locked judges each bundle the same
         way and refuses one that reaches 'high' unless its lock entry

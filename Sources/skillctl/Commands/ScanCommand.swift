@@ -7,8 +7,9 @@ struct ScanCommand: Command {
     static let discussion = """
         Each argument is a SKILL.md, a skill folder or a pack on disk, or the
         name of a published skill. SKILL.md and every text file of the bundle
-        are read (at most 1 MiB a file, 4 KiB a line, 20,000 lines). Each finding is printed
-        as path:line:col: SEVERITY: explanation [rule], then its evidence.
+        are read (at most 1 MiB a file, 4 KiB a line, 20,000 lines). Each
+        finding is printed as path:line:col: SEVERITY: explanation [rule],
+        then its evidence.
         Severities are low, medium, high and critical; docs/scan.md lists
         every rule. Text that only describes attacks (a red-flags section, a
         detection pattern) is not flagged; what the agent is told to run is.
