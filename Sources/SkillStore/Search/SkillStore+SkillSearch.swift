@@ -48,9 +48,11 @@ extension SkillStore {
         try Self.check(request)
         guard let query = SearchQuery(request.query) else { return [] }
         let words = query.groups
-        // The versions indexed, for idf: the last sequence number counts
-        // them (none is ever deleted) in one index step, not a walk of all.
-        let skills = try database.queryFirst("SELECT coalesce(max(seq), 0) AS n FROM versions")?.int("n") ?? 0
+        // The versions indexed, for idf. The search's own scratch writes
+        // must not make the next search count the store again.
+        let facts = try corpusFacts()
+        defer { try? keepCorpusFacts(facts) }
+        let skills = facts.versions
         let common = min(Self.commonWordSkills, max(1000, skills / 5))
         // Each word's skills, up to `common` of them: the rarer words' in full.
         let holders = try words.map { try versions(matching: SearchQuery.expression($0), upTo: common) }
@@ -89,12 +91,8 @@ extension SkillStore {
             commonWords.contains(index)
                 ? try versions(matching: SearchQuery.expression(words[index]), among: pool) : holders[index]
         }
-        let described = try words.map { group in
-            let expression = "description : \(SearchQuery.expression(group))"
-            let held = try versions(matching: expression, upTo: common)
-            return held.count >= common ? try versions(matching: expression, among: pool) : held
-        }
-        let names = try skillNames(of: pool)
+        let (names, descriptions) = try namesAndDescriptions(of: pool)
+        let described = try versionsDescribing(words, descriptions: descriptions)
         let queryWords = words.flatMap { $0 }.flatMap { SearchQuery.words(in: $0.text) }.map(SearchQuery.folded)
         let total = weights.reduce(0, +)
         let strongest = candidates.map(\.bm25).max() ?? 0
@@ -218,23 +216,52 @@ extension SkillStore {
             [.text(expression), .integer(Int64(limit))]).map { try $0.int("version") })
     }
 
-    /// The versions of `pool` whose per-skill row matches `expression`: one
-    /// lookup per version, for a word too common to list in full.
+    /// The versions of `pool` whose per-skill row matches `expression`, for
+    /// a word too common to list in full. The pool is one JSON argument, so
+    /// that the statement is prepared once, not once per pool.
     private func versions(matching expression: String, among pool: [Int]) throws -> Set<Int> {
-        let list = pool.map(String.init).joined(separator: ", ")
-        return Set(try database.query(
-            "SELECT rowid AS version FROM skill_text WHERE skill_text MATCH ? AND rowid IN (\(list))",
-            [.text(expression)]).map { try $0.int("version") })
+        Set(try database.query(
+            "SELECT rowid AS version FROM skill_text WHERE skill_text MATCH ? AND rowid IN (SELECT value FROM json_each(?))",
+            [.text(expression), .text(Self.jsonList(pool))]).map { try $0.int("version") })
     }
 
-    /// The skill names of versions.
-    private func skillNames(of versions: [Int]) throws -> [Int: String] {
-        let list = versions.map(String.init).joined(separator: ", ")
+    /// The skill names and descriptions of versions.
+    private func namesAndDescriptions(of versions: [Int]) throws -> (names: [Int: String], descriptions: [Int: String]) {
         var names: [Int: String] = [:]
-        for row in try database.query("SELECT seq, skill FROM versions WHERE seq IN (\(list))") {
-            names[try row.int("seq")] = row.string("skill")
+        var descriptions: [Int: String] = [:]
+        for row in try database.query(
+            "SELECT seq, skill, description FROM versions WHERE seq IN (SELECT value FROM json_each(?))",
+            [.text(Self.jsonList(versions))]) {
+            let version = try row.int("seq")
+            names[version] = row.string("skill")
+            descriptions[version] = row.string("description")
         }
-        return names
+        return (names, descriptions)
+    }
+
+    /// For each group of words, the versions whose description holds it.
+    /// The candidates' descriptions (the same text as the per-skill index's
+    /// description field) are indexed for this query alone, with the same
+    /// tokenizer: a few dozen short rows, where asking the per-skill index
+    /// would walk a common word's whole list of skills.
+    private func versionsDescribing(_ words: [[SearchQuery.Term]], descriptions: [Int: String]) throws -> [Set<Int>] {
+        try prepareSearchScratch()
+        try database.statement("DELETE FROM temp.candidate_descriptions").run([])
+        let insert = try database.statement("INSERT INTO temp.candidate_descriptions (rowid, description) VALUES (?, ?)")
+        for (version, description) in descriptions {
+            try insert.bind(1, version)
+            try insert.bind(2, description)
+            try insert.runBound()
+        }
+        return try words.map { group in
+            Set(try database.query(
+                "SELECT rowid AS version FROM temp.candidate_descriptions WHERE candidate_descriptions MATCH ?",
+                [.text(SearchQuery.expression(group))]).map { try $0.int("version") })
+        }
+    }
+
+    private static func jsonList(_ values: [Int]) -> String {
+        "[" + values.map(String.init).joined(separator: ",") + "]"
     }
 
     /// The latest versions of the skills the query names exactly, in any
@@ -290,40 +317,59 @@ extension SkillStore {
     /// whose heading path holds some counting half a word more for each, a
     /// rule or claim holding them all one more), then in the skill's order.
     /// bm25 is not used here, since each call would count the words' rows
-    /// over the whole index; nor is `highlight`, which would read every
-    /// matching section's text again. The rules and claims of every shown
-    /// skill's best sections are indexed for this query at once.
+    /// over the whole index. The shown skills' sections are indexed for
+    /// this query alone, with the same tokenizer, and asked which words
+    /// each holds and for their snippets: asking the whole section index
+    /// instead seeks through each common word's list of rows once per word
+    /// and skill (about 1 ms each at 100,000 skills). The rules and claims
+    /// of every shown skill's best sections are indexed for this query at once.
     private func passages(of versions: [Int], query: SearchQuery) throws -> [Int: [SearchHit]] {
         let expression = query.questionFTS5()
         let openings = query.openings
         let constrained = !query.excluded.isEmpty || query.groups.contains(where: { $0.contains(where: \.quoted) })
-        var best: [Int: [(row: RankedRow, groups: [Int])]] = [:]
+        var sections: [Int64: (owner: Int, headings: String, ref: String)] = [:]
+        try prepareSearchScratch()
+        try database.statement("DELETE FROM temp.shown_sections").run([])
+        let insert = try database.statement("INSERT INTO temp.shown_sections (rowid, headings, body) VALUES (?, ?, ?)")
         for version in versions {
             let range = SearchRowID.range(of: SearchKind.section.code...SearchKind.section.code, owner: version)
-            let bounds: [SQLValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
-            var groupsBySection: [Int64: [Int]] = [:]
-            for (index, group) in query.groups.enumerated() {
-                for row in try database.query(
-                    "SELECT rowid AS row_id FROM search WHERE search MATCH ? AND rowid BETWEEN ? AND ?",
-                    [.text(SearchQuery.expression(group))] + bounds) {
-                    groupsBySection[Int64(try row.int("row_id")), default: []].append(index)
-                }
+            for row in try database.query(
+                "SELECT rowid AS row_id, headings, body, ref FROM search WHERE rowid BETWEEN ? AND ?",
+                [.integer(range.lowerBound), .integer(range.upperBound)]) {
+                let rowID = try row.int("row_id")
+                sections[Int64(rowID)] = (version, row.string("headings"), row.string("ref"))
+                try insert.bind(1, rowID)
+                try insert.bind(2, row.string("headings"))
+                try insert.bind(3, row.string("body"))
+                try insert.runBound()
             }
-            // Exclusions and required phrases: only sections the whole expression matches.
-            if constrained {
-                let matching = Set(try database.query(
-                    "SELECT rowid AS row_id FROM search WHERE search MATCH ? AND rowid BETWEEN ? AND ?",
-                    [.text(expression)] + bounds).map { Int64(try $0.int("row_id")) })
-                groupsBySection = groupsBySection.filter { matching.contains($0.key) }
-            }
-            var ranked = groupsBySection.map { (row: RankedRow(rowID: $0.key, score: Double($0.value.count)), groups: $0.value) }
+        }
+        func matching(_ expression: String) throws -> [Int64] {
+            try database.query(
+                "SELECT rowid AS row_id FROM temp.shown_sections WHERE shown_sections MATCH ?", [.text(expression)]
+            ).map { Int64(try $0.int("row_id")) }
+        }
+        var groupsBySection: [Int64: [Int]] = [:]
+        for (index, group) in query.groups.enumerated() {
+            for rowID in try matching(SearchQuery.expression(group)) { groupsBySection[rowID, default: []].append(index) }
+        }
+        // Exclusions and required phrases: only sections the whole expression matches.
+        if constrained {
+            let matched = Set(try matching(expression))
+            groupsBySection = groupsBySection.filter { matched.contains($0.key) }
+        }
+        var rankedByVersion: [Int: [(row: RankedRow, groups: [Int])]] = [:]
+        for (rowID, groups) in groupsBySection {
+            guard let owner = sections[rowID]?.owner else { continue }
+            rankedByVersion[owner, default: []].append((RankedRow(rowID: rowID, score: Double(groups.count)), groups))
+        }
+        var best: [Int: [(row: RankedRow, groups: [Int])]] = [:]
+        for version in versions {
+            var ranked = rankedByVersion[version] ?? []
             ranked.sort { ($0.row.score, -$0.row.rowID) > ($1.row.score, -$1.row.rowID) }
-            // Headings are read for the best few only: a point lookup each.
             var top = Array(ranked.prefix(2 * Self.passagesPerSkill))
             for index in top.indices {
-                let headings = try database.queryFirst(
-                    "SELECT headings FROM search WHERE rowid = ?", [.integer(top[index].row.rowID)])?.string("headings") ?? ""
-                let folded = SearchQuery.folded(headings)
+                let folded = SearchQuery.folded(sections[top[index].row.rowID]?.headings ?? "")
                 let inHeadings = top[index].groups.filter { SearchQuery.mayMatch(folded, openings: [openings[$0]]) }.count
                 top[index].row.score += 0.5 * Double(inHeadings)
             }
@@ -336,8 +382,8 @@ extension SkillStore {
         var anyWord = query
         anyWord.groups = [query.groups.flatMap { $0 }]
         anyWord.excluded = []
-        let sections = best.values.flatMap { $0.map(\.row) }
-        let units = try rankUnits(in: sections, query: anyWord, textOnly: true, where: { _ in true })
+        let bestSections = best.values.flatMap { $0.map(\.row) }
+        let units = try rankUnits(in: bestSections, query: anyWord, textOnly: true, where: { _ in true })
         var unitsHolding: [Set<Int>] = []
         if !units.isEmpty {
             for group in query.groups {
@@ -359,12 +405,29 @@ extension SkillStore {
                     held.excluded = []
                     shown.append((row.score + 1, order - Self.passagesPerSkill, try unitHit(unit, query: held)))
                 } else {
-                    shown.append((row.score, order, try rowHit(row, query: query, expression: expression)))
+                    shown.append((row.score, order, try shownSectionHit(row, section: sections[row.rowID], expression: expression)))
                 }
             }
             shown.sort { ($0.score, -$0.order) > ($1.score, -$1.order) }
             passages[version] = shown.map(\.hit)
         }
         return passages
+    }
+
+    /// A shown section as a hit, its snippet marked from the query's own
+    /// index of the shown sections (the same text and tokenizer as the
+    /// section index, so the same marks).
+    private func shownSectionHit(
+        _ row: RankedRow, section: (owner: Int, headings: String, ref: String)?, expression: String
+    ) throws -> SearchHit {
+        guard let section, let marked = try database.queryFirst("""
+            SELECT snippet(shown_sections, 1, char(2), char(3), '…', 24) AS snippet,
+                   highlight(shown_sections, 0, char(2), char(3)) AS marked_headings
+            FROM temp.shown_sections WHERE shown_sections MATCH ? AND rowid = ?
+            """, [.text(expression), .integer(row.rowID)])
+        else { throw SkillStoreError.corrupt("search row \(row.rowID) vanished while it was read") }
+        return try sectionHit(
+            owner: section.owner, score: row.score, ref: section.ref, headings: section.headings,
+            markedSnippet: marked.string("snippet"), markedHeadings: marked.string("marked_headings"))
     }
 }
