@@ -307,9 +307,8 @@ extension SkillStore {
     }
 
     /// Creates the temporary tables of a search on this connection's first
-    /// search: the per-query index of rules and claims, and those of the
-    /// candidates' descriptions and of the shown skills' sections
-    /// (`searchSkills`). Created once, not per
+    /// search: the per-query index of rules and claims, and that of the
+    /// candidates' descriptions (`searchSkills`). Created once, not per
     /// query: any CREATE or DROP makes SQLite prepare every cached
     /// statement again. The units' text is an external-content table, so
     /// that 'delete-all' empties their index at once.
@@ -326,8 +325,6 @@ extension SkillStore {
                 tokenize = '\(Self.searchTokenizer)');
             CREATE VIRTUAL TABLE IF NOT EXISTS temp.candidate_descriptions USING fts5(
                 description, tokenize = '\(Self.searchTokenizer)');
-            CREATE VIRTUAL TABLE IF NOT EXISTS temp.shown_sections USING fts5(
-                headings, body, tokenize = '\(Self.searchTokenizer)');
             """)
         searchScratchReady = true
     }

@@ -16,10 +16,12 @@ extension SkillStore {
     static let bm25Share = 0.6
     static let nameShare = 0.2
     static let descriptionShare = 0.2
-    /// A word held by more skills than this (or than a fifth of them, in a
-    /// store under 5,000) does not choose candidates: computing bm25 for
-    /// every skill holding it costs more than the whole search may.
-    static let commonWordSkills = 2000
+    /// A word held by more skills than this does not choose candidates:
+    /// computing bm25 for every skill holding it costs more than the whole
+    /// search may (about 4 us a skill, so 16 ms for two words 2,000 skills
+    /// hold each). In a store under 5,000 skills this is a fifth of them or
+    /// more, as before.
+    static let commonWordSkills = 1000
     /// The fields searched first when every word of a query is common.
     static let leadFields = "{name description}"
     /// Candidates ranked again, at least.
@@ -53,7 +55,7 @@ extension SkillStore {
         let facts = try corpusFacts()
         defer { try? keepCorpusFacts(facts) }
         let skills = facts.versions
-        let common = min(Self.commonWordSkills, max(1000, skills / 5))
+        let common = Self.commonWordSkills
         // Each word's skills, up to `common` of them: the rarer words' in full.
         let holders = try words.map { try versions(matching: SearchQuery.expression($0), upTo: common) }
         let commonWords = Set(holders.indices.filter { holders[$0].count >= common })
@@ -317,59 +319,40 @@ extension SkillStore {
     /// whose heading path holds some counting half a word more for each, a
     /// rule or claim holding them all one more), then in the skill's order.
     /// bm25 is not used here, since each call would count the words' rows
-    /// over the whole index. The shown skills' sections are indexed for
-    /// this query alone, with the same tokenizer, and asked which words
-    /// each holds and for their snippets: asking the whole section index
-    /// instead seeks through each common word's list of rows once per word
-    /// and skill (about 1 ms each at 100,000 skills). The rules and claims
-    /// of every shown skill's best sections are indexed for this query at once.
+    /// over the whole index; nor is `highlight`, which would read every
+    /// matching section's text again. The rules and claims of every shown
+    /// skill's best sections are indexed for this query at once.
     private func passages(of versions: [Int], query: SearchQuery) throws -> [Int: [SearchHit]] {
         let expression = query.questionFTS5()
         let openings = query.openings
         let constrained = !query.excluded.isEmpty || query.groups.contains(where: { $0.contains(where: \.quoted) })
-        var sections: [Int64: (owner: Int, headings: String, ref: String)] = [:]
-        try prepareSearchScratch()
-        try database.statement("DELETE FROM temp.shown_sections").run([])
-        let insert = try database.statement("INSERT INTO temp.shown_sections (rowid, headings, body) VALUES (?, ?, ?)")
-        for version in versions {
-            let range = SearchRowID.range(of: SearchKind.section.code...SearchKind.section.code, owner: version)
-            for row in try database.query(
-                "SELECT rowid AS row_id, headings, body, ref FROM search WHERE rowid BETWEEN ? AND ?",
-                [.integer(range.lowerBound), .integer(range.upperBound)]) {
-                let rowID = try row.int("row_id")
-                sections[Int64(rowID)] = (version, row.string("headings"), row.string("ref"))
-                try insert.bind(1, rowID)
-                try insert.bind(2, row.string("headings"))
-                try insert.bind(3, row.string("body"))
-                try insert.runBound()
-            }
-        }
-        func matching(_ expression: String) throws -> [Int64] {
-            try database.query(
-                "SELECT rowid AS row_id FROM temp.shown_sections WHERE shown_sections MATCH ?", [.text(expression)]
-            ).map { Int64(try $0.int("row_id")) }
-        }
-        var groupsBySection: [Int64: [Int]] = [:]
-        for (index, group) in query.groups.enumerated() {
-            for rowID in try matching(SearchQuery.expression(group)) { groupsBySection[rowID, default: []].append(index) }
-        }
-        // Exclusions and required phrases: only sections the whole expression matches.
-        if constrained {
-            let matched = Set(try matching(expression))
-            groupsBySection = groupsBySection.filter { matched.contains($0.key) }
-        }
-        var rankedByVersion: [Int: [(row: RankedRow, groups: [Int])]] = [:]
-        for (rowID, groups) in groupsBySection {
-            guard let owner = sections[rowID]?.owner else { continue }
-            rankedByVersion[owner, default: []].append((RankedRow(rowID: rowID, score: Double(groups.count)), groups))
-        }
         var best: [Int: [(row: RankedRow, groups: [Int])]] = [:]
         for version in versions {
-            var ranked = rankedByVersion[version] ?? []
+            let range = SearchRowID.range(of: SearchKind.section.code...SearchKind.section.code, owner: version)
+            let bounds: [SQLValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
+            var groupsBySection: [Int64: [Int]] = [:]
+            for (index, group) in query.groups.enumerated() {
+                for row in try database.query(
+                    "SELECT rowid AS row_id FROM search WHERE search MATCH ? AND rowid BETWEEN ? AND ?",
+                    [.text(SearchQuery.expression(group))] + bounds) {
+                    groupsBySection[Int64(try row.int("row_id")), default: []].append(index)
+                }
+            }
+            // Exclusions and required phrases: only sections the whole expression matches.
+            if constrained {
+                let matching = Set(try database.query(
+                    "SELECT rowid AS row_id FROM search WHERE search MATCH ? AND rowid BETWEEN ? AND ?",
+                    [.text(expression)] + bounds).map { Int64(try $0.int("row_id")) })
+                groupsBySection = groupsBySection.filter { matching.contains($0.key) }
+            }
+            var ranked = groupsBySection.map { (row: RankedRow(rowID: $0.key, score: Double($0.value.count)), groups: $0.value) }
             ranked.sort { ($0.row.score, -$0.row.rowID) > ($1.row.score, -$1.row.rowID) }
+            // Headings are read for the best few only: a point lookup each.
             var top = Array(ranked.prefix(2 * Self.passagesPerSkill))
             for index in top.indices {
-                let folded = SearchQuery.folded(sections[top[index].row.rowID]?.headings ?? "")
+                let headings = try database.queryFirst(
+                    "SELECT headings FROM search WHERE rowid = ?", [.integer(top[index].row.rowID)])?.string("headings") ?? ""
+                let folded = SearchQuery.folded(headings)
                 let inHeadings = top[index].groups.filter { SearchQuery.mayMatch(folded, openings: [openings[$0]]) }.count
                 top[index].row.score += 0.5 * Double(inHeadings)
             }
@@ -382,8 +365,8 @@ extension SkillStore {
         var anyWord = query
         anyWord.groups = [query.groups.flatMap { $0 }]
         anyWord.excluded = []
-        let bestSections = best.values.flatMap { $0.map(\.row) }
-        let units = try rankUnits(in: bestSections, query: anyWord, textOnly: true, where: { _ in true })
+        let sections = best.values.flatMap { $0.map(\.row) }
+        let units = try rankUnits(in: sections, query: anyWord, textOnly: true, where: { _ in true })
         var unitsHolding: [Set<Int>] = []
         if !units.isEmpty {
             for group in query.groups {
@@ -405,29 +388,12 @@ extension SkillStore {
                     held.excluded = []
                     shown.append((row.score + 1, order - Self.passagesPerSkill, try unitHit(unit, query: held)))
                 } else {
-                    shown.append((row.score, order, try shownSectionHit(row, section: sections[row.rowID], expression: expression)))
+                    shown.append((row.score, order, try rowHit(row, query: query, expression: expression)))
                 }
             }
             shown.sort { ($0.score, -$0.order) > ($1.score, -$1.order) }
             passages[version] = shown.map(\.hit)
         }
         return passages
-    }
-
-    /// A shown section as a hit, its snippet marked from the query's own
-    /// index of the shown sections (the same text and tokenizer as the
-    /// section index, so the same marks).
-    private func shownSectionHit(
-        _ row: RankedRow, section: (owner: Int, headings: String, ref: String)?, expression: String
-    ) throws -> SearchHit {
-        guard let section, let marked = try database.queryFirst("""
-            SELECT snippet(shown_sections, 1, char(2), char(3), '…', 24) AS snippet,
-                   highlight(shown_sections, 0, char(2), char(3)) AS marked_headings
-            FROM temp.shown_sections WHERE shown_sections MATCH ? AND rowid = ?
-            """, [.text(expression), .integer(row.rowID)])
-        else { throw SkillStoreError.corrupt("search row \(row.rowID) vanished while it was read") }
-        return try sectionHit(
-            owner: section.owner, score: row.score, ref: section.ref, headings: section.headings,
-            markedSnippet: marked.string("snippet"), markedHeadings: marked.string("marked_headings"))
     }
 }
