@@ -390,15 +390,7 @@ extension SkillStore {
         return try versionHit(owner: rowID.owner, kind: rowID.kind, snippet: snippet, score: ranked.score)
     }
 
-    /// A section hit, from its snippet as FTS5 marked it (`char(2)` and
-    /// `char(3)` around matched words) and its marked heading path.
-    func sectionHit(
-        owner: Int, score: Double, ref: String, headings: String, markedSnippet: String, markedHeadings: String
-    ) throws -> SearchHit {
-        let snippet = Self.snippet(Self.snippetRuns(markedSnippet), headings: Self.snippetRuns(markedHeadings))
-        return try sectionHit(owner: owner, score: score, ref: ref, headings: headings, snippet: snippet)
-    }
-
+    /// A section hit: the line of its heading is its `ref`.
     private func sectionHit(
         owner: Int, score: Double, ref: String, headings: String, snippet: [SearchHit.SnippetRun]
     ) throws -> SearchHit {
