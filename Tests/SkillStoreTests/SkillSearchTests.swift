@@ -170,6 +170,22 @@ import TestSupport
         #expect(all.map(\.version) == ["1.0"])
     }
 
+    /// The store's counts are kept between searches: a version published
+    /// after a search, on this connection or another, must still retire
+    /// the one it supersedes and count in the words' weights.
+    @Test func aVersionPublishedAfterASearchIsSeenByTheNext() throws {
+        let other = try SkillStore(path: fixture.databasePath, create: false)
+        #expect(try skills("crop").map(\.version) == ["1.0"])
+        #expect(try other.searchSkills(SearchRequest(query: "crop")).map(\.version) == ["1.0"])
+        #expect(try other.search(SearchRequest(query: "crop", kind: .section)).count == 1)
+
+        // Written through the fixture's connection: its own writes, and another's commit for `other`.
+        try fixture.publish([try write("image-resize", description: "Resizes images.", body: "# Images\n\nScale them.\n")], version: "2.0")
+        #expect(try skills("crop").isEmpty)
+        #expect(try other.searchSkills(SearchRequest(query: "crop")).isEmpty)
+        #expect(try other.search(SearchRequest(query: "crop", kind: .section)).isEmpty)
+    }
+
     /// A database that 0006 left (no per-skill index), opened by this
     /// release: 0007 builds the index, bundle files included.
     @Test func anOlderDatabaseIsIndexedWhenOpened() throws {

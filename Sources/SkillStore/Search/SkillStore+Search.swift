@@ -36,6 +36,9 @@ extension SkillStore {
     public func search(_ request: SearchRequest) throws -> [SearchHit] {
         try Self.check(request)
         guard let query = SearchQuery(request.query) else { return [] }
+        // The search's own scratch writes must not make the next search count the store again.
+        let facts = try corpusFacts()
+        defer { try? keepCorpusFacts(facts) }
         if request.label != nil, let kind = request.kind, kind != .claim { return [] }
         if (request.skill != nil || request.namespace != nil) && request.kind == .source { return [] }
 
@@ -151,10 +154,37 @@ extension SkillStore {
     /// Whether any skill or source has a version that is not its latest
     /// (superseded or yanked).
     func hasSupersededVersions() throws -> Bool {
-        return try database.queryFirst("""
-            SELECT (SELECT count(*) FROM versions) > (SELECT count(*) FROM skills WHERE latest IS NOT NULL)
-                OR (SELECT count(*) FROM sources) > (SELECT count(DISTINCT url) FROM sources) AS superseded
-            """)?.int("superseded") == 1
+        try corpusFacts().superseded
+    }
+
+    /// The store's counts, computed again only when the store has changed
+    /// since the last search (`SearchCorpusFacts`).
+    func corpusFacts() throws -> SearchCorpusFacts {
+        let stamp = try corpusStamp()
+        if let facts = searchCorpusFacts, facts.stamp == stamp { return facts }
+        let row = try database.queryFirst("""
+            SELECT (SELECT coalesce(max(seq), 0) FROM versions) AS versions,
+                   (SELECT count(*) FROM versions) > (SELECT count(*) FROM skills WHERE latest IS NOT NULL)
+                   OR (SELECT count(*) FROM sources) > (SELECT count(DISTINCT url) FROM sources) AS superseded
+            """)
+        let facts = SearchCorpusFacts(
+            stamp: stamp, versions: try row?.int("versions") ?? 0, superseded: try row?.int("superseded") == 1)
+        searchCorpusFacts = facts
+        return facts
+    }
+
+    /// Marks the facts as current after a search's own writes to its
+    /// temporary tables, which change the connection's count of changed rows.
+    func keepCorpusFacts(_ facts: SearchCorpusFacts) throws {
+        var kept = facts
+        kept.stamp = try corpusStamp()
+        searchCorpusFacts = kept
+    }
+
+    private func corpusStamp() throws -> SearchCorpusFacts.Stamp {
+        SearchCorpusFacts.Stamp(
+            dataVersion: try database.queryFirst("PRAGMA data_version")?.int("data_version") ?? 0,
+            changes: database.totalChanges)
     }
 
     /// The skill rows of the skills the query names exactly (`oven-spring`,
@@ -269,25 +299,34 @@ extension SkillStore {
     }
 
     /// Empties the per-query index of rules and claims, creating it on this
-    /// connection's first search. Created once, not per query: any CREATE or
-    /// DROP makes SQLite prepare every cached statement again. Its text is an
-    /// external-content table, so that 'delete-all' empties the index at once.
+    /// connection's first search.
     private func clearSearchScratch() throws {
-        if !searchScratchReady {
-            // In memory: a search fills and empties these tables, and a
-            // file would take each write through the page cache.
-            try database.execute("PRAGMA temp_store = MEMORY")
-            try database.execute("""
-                CREATE TEMP TABLE IF NOT EXISTS search_unit_text (
-                    id INTEGER PRIMARY KEY, headings TEXT, title TEXT, body TEXT);
-                CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_units USING fts5(
-                    headings, title, body, content = 'search_unit_text', content_rowid = 'id',
-                    tokenize = '\(Self.searchTokenizer)');
-                """)
-            searchScratchReady = true
-        }
+        try prepareSearchScratch()
         try database.statement("INSERT INTO temp.search_units (search_units) VALUES ('delete-all')").run([])
         try database.statement("DELETE FROM temp.search_unit_text").run([])
+    }
+
+    /// Creates the temporary tables of a search on this connection's first
+    /// search: the per-query index of rules and claims, and that of the
+    /// candidates' descriptions (`searchSkills`). Created once, not per
+    /// query: any CREATE or DROP makes SQLite prepare every cached
+    /// statement again. The units' text is an external-content table, so
+    /// that 'delete-all' empties their index at once.
+    func prepareSearchScratch() throws {
+        guard !searchScratchReady else { return }
+        // In memory: a search fills and empties these tables, and a
+        // file would take each write through the page cache.
+        try database.execute("PRAGMA temp_store = MEMORY")
+        try database.execute("""
+            CREATE TEMP TABLE IF NOT EXISTS search_unit_text (
+                id INTEGER PRIMARY KEY, headings TEXT, title TEXT, body TEXT);
+            CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_units USING fts5(
+                headings, title, body, content = 'search_unit_text', content_rowid = 'id',
+                tokenize = '\(Self.searchTokenizer)');
+            CREATE VIRTUAL TABLE IF NOT EXISTS temp.candidate_descriptions USING fts5(
+                description, tokenize = '\(Self.searchTokenizer)');
+            """)
+        searchScratchReady = true
     }
 
     // MARK: Hits
@@ -345,12 +384,20 @@ extension SkillStore {
                 id: try source.blobID("blob"), url: source.string("url"), label: nil, line: try source.int("line"), rule: nil,
                 section: [row.string("headings")], snippet: snippet, score: ranked.score)
         }
-        var hit = try versionHit(owner: rowID.owner, kind: rowID.kind, snippet: snippet, score: ranked.score)
         if rowID.kind == .section {
-            hit.line = Int(ref)
-            hit.address = "\(hit.address):\(ref)"
-            hit.section = Self.headingPath(row.string("headings"))
+            return try sectionHit(owner: rowID.owner, score: ranked.score, ref: ref, headings: row.string("headings"), snippet: snippet)
         }
+        return try versionHit(owner: rowID.owner, kind: rowID.kind, snippet: snippet, score: ranked.score)
+    }
+
+    /// A section hit: the line of its heading is its `ref`.
+    private func sectionHit(
+        owner: Int, score: Double, ref: String, headings: String, snippet: [SearchHit.SnippetRun]
+    ) throws -> SearchHit {
+        var hit = try versionHit(owner: owner, kind: .section, snippet: snippet, score: score)
+        hit.line = Int(ref)
+        hit.address = "\(hit.address):\(ref)"
+        hit.section = Self.headingPath(headings)
         return hit
     }
 

@@ -16,10 +16,12 @@ extension SkillStore {
     static let bm25Share = 0.6
     static let nameShare = 0.2
     static let descriptionShare = 0.2
-    /// A word held by more skills than this (or than a fifth of them, in a
-    /// store under 5,000) does not choose candidates: computing bm25 for
-    /// every skill holding it costs more than the whole search may.
-    static let commonWordSkills = 2000
+    /// A word held by more skills than this does not choose candidates:
+    /// computing bm25 for every skill holding it costs more than the whole
+    /// search may (about 4 us a skill, so 16 ms for two words 2,000 skills
+    /// hold each). In a store under 5,000 skills this is a fifth of them or
+    /// more, as before.
+    static let commonWordSkills = 1000
     /// The fields searched first when every word of a query is common.
     static let leadFields = "{name description}"
     /// Candidates ranked again, at least.
@@ -48,10 +50,12 @@ extension SkillStore {
         try Self.check(request)
         guard let query = SearchQuery(request.query) else { return [] }
         let words = query.groups
-        // The versions indexed, for idf: the last sequence number counts
-        // them (none is ever deleted) in one index step, not a walk of all.
-        let skills = try database.queryFirst("SELECT coalesce(max(seq), 0) AS n FROM versions")?.int("n") ?? 0
-        let common = min(Self.commonWordSkills, max(1000, skills / 5))
+        // The versions indexed, for idf. The search's own scratch writes
+        // must not make the next search count the store again.
+        let facts = try corpusFacts()
+        defer { try? keepCorpusFacts(facts) }
+        let skills = facts.versions
+        let common = Self.commonWordSkills
         // Each word's skills, up to `common` of them: the rarer words' in full.
         let holders = try words.map { try versions(matching: SearchQuery.expression($0), upTo: common) }
         let commonWords = Set(holders.indices.filter { holders[$0].count >= common })
@@ -89,12 +93,8 @@ extension SkillStore {
             commonWords.contains(index)
                 ? try versions(matching: SearchQuery.expression(words[index]), among: pool) : holders[index]
         }
-        let described = try words.map { group in
-            let expression = "description : \(SearchQuery.expression(group))"
-            let held = try versions(matching: expression, upTo: common)
-            return held.count >= common ? try versions(matching: expression, among: pool) : held
-        }
-        let names = try skillNames(of: pool)
+        let (names, descriptions) = try namesAndDescriptions(of: pool)
+        let described = try versionsDescribing(words, descriptions: descriptions)
         let queryWords = words.flatMap { $0 }.flatMap { SearchQuery.words(in: $0.text) }.map(SearchQuery.folded)
         let total = weights.reduce(0, +)
         let strongest = candidates.map(\.bm25).max() ?? 0
@@ -218,23 +218,52 @@ extension SkillStore {
             [.text(expression), .integer(Int64(limit))]).map { try $0.int("version") })
     }
 
-    /// The versions of `pool` whose per-skill row matches `expression`: one
-    /// lookup per version, for a word too common to list in full.
+    /// The versions of `pool` whose per-skill row matches `expression`, for
+    /// a word too common to list in full. The pool is one JSON argument, so
+    /// that the statement is prepared once, not once per pool.
     private func versions(matching expression: String, among pool: [Int]) throws -> Set<Int> {
-        let list = pool.map(String.init).joined(separator: ", ")
-        return Set(try database.query(
-            "SELECT rowid AS version FROM skill_text WHERE skill_text MATCH ? AND rowid IN (\(list))",
-            [.text(expression)]).map { try $0.int("version") })
+        Set(try database.query(
+            "SELECT rowid AS version FROM skill_text WHERE skill_text MATCH ? AND rowid IN (SELECT value FROM json_each(?))",
+            [.text(expression), .text(Self.jsonList(pool))]).map { try $0.int("version") })
     }
 
-    /// The skill names of versions.
-    private func skillNames(of versions: [Int]) throws -> [Int: String] {
-        let list = versions.map(String.init).joined(separator: ", ")
+    /// The skill names and descriptions of versions.
+    private func namesAndDescriptions(of versions: [Int]) throws -> (names: [Int: String], descriptions: [Int: String]) {
         var names: [Int: String] = [:]
-        for row in try database.query("SELECT seq, skill FROM versions WHERE seq IN (\(list))") {
-            names[try row.int("seq")] = row.string("skill")
+        var descriptions: [Int: String] = [:]
+        for row in try database.query(
+            "SELECT seq, skill, description FROM versions WHERE seq IN (SELECT value FROM json_each(?))",
+            [.text(Self.jsonList(versions))]) {
+            let version = try row.int("seq")
+            names[version] = row.string("skill")
+            descriptions[version] = row.string("description")
         }
-        return names
+        return (names, descriptions)
+    }
+
+    /// For each group of words, the versions whose description holds it.
+    /// The candidates' descriptions (the same text as the per-skill index's
+    /// description field) are indexed for this query alone, with the same
+    /// tokenizer: a few dozen short rows, where asking the per-skill index
+    /// would walk a common word's whole list of skills.
+    private func versionsDescribing(_ words: [[SearchQuery.Term]], descriptions: [Int: String]) throws -> [Set<Int>] {
+        try prepareSearchScratch()
+        try database.statement("DELETE FROM temp.candidate_descriptions").run([])
+        let insert = try database.statement("INSERT INTO temp.candidate_descriptions (rowid, description) VALUES (?, ?)")
+        for (version, description) in descriptions {
+            try insert.bind(1, version)
+            try insert.bind(2, description)
+            try insert.runBound()
+        }
+        return try words.map { group in
+            Set(try database.query(
+                "SELECT rowid AS version FROM temp.candidate_descriptions WHERE candidate_descriptions MATCH ?",
+                [.text(SearchQuery.expression(group))]).map { try $0.int("version") })
+        }
+    }
+
+    private static func jsonList(_ values: [Int]) -> String {
+        "[" + values.map(String.init).joined(separator: ",") + "]"
     }
 
     /// The latest versions of the skills the query names exactly, in any

@@ -10,6 +10,8 @@ public final class SkillStore {
     public let migrationsApplied: [String]
     /// Whether this connection has created the temporary tables search uses.
     var searchScratchReady = false
+    /// The store's counts as the last search saw them, while unchanged.
+    var searchCorpusFacts: SearchCorpusFacts?
 
     /// Opens the database at `path`, applying any pending migration. With
     /// `create: false` a missing file is `SkillStoreError.databaseMissing`.
