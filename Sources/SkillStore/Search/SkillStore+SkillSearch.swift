@@ -19,8 +19,8 @@ extension SkillStore {
     /// A word held by more skills than this does not choose candidates:
     /// computing bm25 for every skill holding it costs more than the whole
     /// search may (about 4 us a skill, so 16 ms for two words 2,000 skills
-    /// hold each). In a store under 5,000 skills this is a fifth of them or
-    /// more, as before.
+    /// hold each). A fixed count, not a share: in a store of fewer than
+    /// 1,000 skills every word may choose candidates.
     static let commonWordSkills = 1000
     /// The fields searched first when every word of a query is common.
     static let leadFields = "{name description}"
