@@ -21,8 +21,11 @@ struct LiteralAutomaton: Sendable {
     /// to the root: the table needs a column per class, not per byte.
     private let byteClass: [UInt8]
     private let classCount: Int
-    /// `transitions[state * classCount + class]`: the next state.
-    private let transitions: [Int32]
+    /// `transitions[state * classCount + class]`: the next state. States
+    /// are numbered breadth first, so that the shallow ones, where most
+    /// text keeps the automaton, share cache lines; and they fit 16 bits,
+    /// which halves the table.
+    private let transitions: [UInt16]
     /// The patterns that end at a state are `outputs[outputStart[state]..<outputStart[state + 1]]`.
     private let outputStart: [Int32]
     private let outputs: [Int32]
@@ -98,15 +101,23 @@ struct LiteralAutomaton: Sendable {
             }
         }
 
+        let order = [0] + queue
+        precondition(order.count <= Int(UInt16.max), "too many automaton states for 16-bit transitions")
+        var renumbered = [Int](repeating: 0, count: order.count)
+        for (new, old) in order.enumerated() { renumbered[old] = new }
+        var compact = [UInt16](repeating: 0, count: order.count * classCount)
         var outputStart: [Int32] = [0]
         var outputs: [Int32] = []
-        for patternsEnding in ending {
-            outputs += patternsEnding
+        for (new, old) in order.enumerated() {
+            for byteClassIndex in 0..<classCount {
+                compact[new * classCount + byteClassIndex] = UInt16(renumbered[Int(transitions[old * classCount + byteClassIndex])])
+            }
+            outputs += ending[old]
             outputStart.append(Int32(outputs.count))
         }
         self.byteClass = byteClass
         self.classCount = classCount
-        self.transitions = transitions
+        self.transitions = compact
         self.outputStart = outputStart
         self.outputs = outputs
     }

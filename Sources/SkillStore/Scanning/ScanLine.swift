@@ -45,6 +45,15 @@ struct ScanLine: Sendable {
     static func fold(_ text: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
+        // Most lines are ASCII: their bytes need no decoding into scalars.
+        if isASCII(text) {
+            for byte in text.utf8 {
+                if byte == 0x09 { bytes.append(0x20); continue }
+                if byte < 0x20 || byte == 0x7F { continue }
+                bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            }
+            return bytes
+        }
         for scalar in text.unicodeScalars {
             if scalar.value < 0x80 {
                 let byte = UInt8(scalar.value)
@@ -131,6 +140,9 @@ struct ScanLine: Sendable {
         }
         return nil
     }
+
+    /// Whether `text` is all ASCII, so it holds no invisible character.
+    static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
 
     static func isWordByte(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte >= 0x80

@@ -85,7 +85,7 @@ enum TextRules {
         var tagPosition: ScanPosition?
         var otherPosition: ScanPosition?
         var bidiInCode = false
-        for line in file.lines {
+        for line in file.lines where !ScanLine.isASCII(line.text) {
             var column = 0
             for scalar in line.text.unicodeScalars {
                 column += 1
