@@ -68,7 +68,7 @@ enum CommandRules {
     }
 
     static func downloadExecute(_ line: ScanLine) -> Int? {
-        guard let fetch = line.firstWord(Vocabulary.fetchers) else { return nil }
+        guard let fetch = line.firstWord(.fetchers) else { return nil }
         // curl URL | sh
         let segments = pipeSegments(line.folded)
         if segments.count > 1 {
@@ -77,26 +77,26 @@ enum CommandRules {
                 let scanned = ScanLine(number: 0, text: String(decoding: segment, as: UTF8.self), context: .code)
                 // `| python3 -c "import json..."` parses the answer; it runs nothing fetched.
                 if fetched && isInterpreter(commandWord(segment)) && !readsDataOnly(segment) { return fetch }
-                if scanned.firstWord(Vocabulary.fetchers) != nil { fetched = true }
+                if scanned.firstWord(.fetchers) != nil { fetched = true }
             }
         }
         // bash <(curl ...), sh -c "$(curl ...)", eval "$(wget -qO- ...)"
-        if let process = line.firstOf(["<(curl", "<(wget"]) {
+        if let process = line.firstOf(.processSubstitutionFetches) {
             let before = String(decoding: line.folded[..<process], as: UTF8.self)
             if ["bash ", "sh ", "zsh ", "source ", ". ", "< "].contains(where: before.hasSuffix) { return fetch }
         }
-        if line.firstOf(["$(curl", "$(wget", "`curl", "`wget", "$(iwr", "$(irm"]) != nil,
-           line.firstOf(["eval", "sh -c", "bash -c", "zsh -c", "python -c", "python3 -c", "source", ". <("]) != nil {
+        if line.firstOf(.commandSubstitutionFetches) != nil,
+           line.firstOf(.substitutionRunners) != nil {
             return fetch
         }
         // iex (New-Object Net.WebClient).DownloadString(...), irm ... | iex
-        if line.firstWord(["iex", "invoke-expression"]) != nil,
-           line.firstOf(["downloadstring", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "net.webclient"]) != nil {
+        if line.firstWord(.powershellRunners) != nil,
+           line.firstOf(.powershellFetches) != nil {
             return fetch
         }
         // exec(urlopen(url).read()), eval(await (await fetch(u)).text())
-        if line.firstOf(["exec(", "eval(", "new function(", "runpy"]) != nil,
-           line.firstOf(["urlopen", "requests.get", "httpx.get", "urllib", "fetch(", ".text()", "http.get"]) != nil {
+        if line.firstOf(.codeEvaluators) != nil,
+           line.firstOf(.codeFetches) != nil {
             return fetch
         }
         return nil
@@ -115,18 +115,18 @@ enum CommandRules {
     static func looksLikeVendorInstaller(_ line: ScanLine) -> Bool {
         guard line.find("https://") != nil, line.find("http://") == nil,
               DestinationRules.suspiciousDestination(line) == nil,
-              line.firstOf([" -k ", "--insecure", "/dev/null", "nohup", " & ", "base64", "/tmp/", "$(echo", "no-check-certificate"]) == nil
+              line.firstOf(.installerRedFlags) == nil
         else { return false }
         return line.findWord("iex") == nil && line.find("invoke-expression") == nil
     }
 
     static func decodeExecute(_ line: ScanLine) -> Int? {
         // powershell -enc <base64>: the command is hidden by design.
-        if line.firstWord(["powershell", "pwsh", "powershell.exe"]) != nil,
-           let offset = line.firstOf([" -enc ", " -encodedcommand ", " -e ", " -ec "]) {
+        if line.firstWord(.powershellWords) != nil,
+           let offset = line.firstOf(.encodedCommandFlags) {
             return offset
         }
-        guard let decode = line.firstOf(Vocabulary.decoders) else { return nil }
+        guard let decode = line.firstOf(.decoders) else { return nil }
         if line.find("chr(") == decode || line.find("\\x") == decode {
             // A few chr() calls or escapes are ordinary; a run of them is a payload.
             let count = line.foldedText.components(separatedByLiteral: decode == line.find("chr(") ? "chr(" : "\\x")
@@ -135,35 +135,33 @@ enum CommandRules {
         for segment in pipeSegments(line.folded).dropFirst() where isInterpreter(commandWord(segment)) {
             return decode
         }
-        if line.firstWord(["eval", "exec", "iex", "invoke-expression"]) != nil || line.firstOf(Vocabulary.codeRunners) != nil {
+        if line.firstWord(.evaluators) != nil || line.firstOf(.codeRunners) != nil {
             return decode
         }
         return nil
     }
 
     static func reverseShell(_ line: ScanLine) -> Int? {
-        if let offset = line.firstOf(["/dev/tcp/", "/dev/udp/"]) {
+        if let offset = line.firstOf(.socketDevices) {
             let after = line.foldedText.utf8.dropFirst(offset + 9)
             let target = String(decoding: after.prefix(12), as: UTF8.self)
             if target.hasPrefix("localhost") || target.hasPrefix("127.") { return nil }
             return offset
         }
-        if let offset = line.firstOf(["bash -i >&", "sh -i >&", "bash -i 2>&1", "0>&1", "-e /bin/sh", "-e /bin/bash",
-                                      "-c /bin/sh", "-c /bin/bash", "ncat --exec", "ncat --sh-exec", "exec:/bin/", "exec:'/bin",
-                                      "exec:\"/bin", "exec:bash", "exec:sh"]) {
+        if let offset = line.firstOf(.shellRedirections) {
             return offset
         }
-        if let offset = commandPosition(line, ["nc", "ncat", "netcat", "nc.traditional"]),
-           line.firstOf([" -e ", " -c ", "--sh-exec", "--exec", "--lua-exec"]) != nil {
+        if line.firstWord(.netcatCommands) != nil, let offset = commandPosition(line, Vocabulary.netcatCommands),
+           line.firstOf(.netcatExecFlags) != nil {
             return offset
         }
-        if let offset = line.findWord("mkfifo"), line.firstWord(["nc", "ncat", "netcat", "s_client", "telnet"]) != nil {
+        if let offset = line.firstWord(.fifoCommands), line.firstWord(.fifoRelays) != nil {
             return offset
         }
-        if let offset = line.find("socket"), line.firstOf(["dup2", "pty.spawn", "fileno()", "/bin/sh", "/bin/bash"]) != nil {
+        if let offset = line.firstOf(.sockets), line.firstOf(.socketShells) != nil {
             return offset
         }
-        if let offset = line.find("net.sockets.tcpclient"), line.firstOf(["iex", "invoke-expression", "getstream", "cmd"]) != nil {
+        if let offset = line.firstOf(.powershellTCPClients), line.firstOf(.tcpClientShells) != nil {
             return offset
         }
         return nil
@@ -187,38 +185,25 @@ enum CommandRules {
         return nil
     }
 
-    static let rcFiles = [".bashrc", ".zshrc", ".profile", ".bash_profile", ".zprofile", ".zshenv", "config.fish", ".bash_login"]
-    static let appendMarkers = [">>", "tee -a", "tee --append", "'a')", "\"a\")", "appendfile", "add-content", "out-file -append"]
-    /// What, written into a start-up place, makes it an implant rather than a setting.
-    static let implantMarkers = [
-        "curl", "wget", "http://", "https://", "/dev/tcp", "base64", "nohup", "/tmp/", "& disown", "setsid", "python",
-        "node ", "nc ", "osascript", "powershell", "@reboot", "iex", "invoke-", ".sh &", "/.cache/.", "/.local/.",
-        "/.config/.", "eval", "| sh", "| bash", "authorized_keys",
-    ]
-
     static func persistence(_ line: ScanLine, window: ArraySlice<ScanLine>) -> (Int, ScanSeverity)? {
-        if let offset = line.find("authorized_keys"), line.firstOf(appendMarkers + [" > ", "cp ", "echo "]) != nil {
+        if let offset = line.firstOf(.authorizedKeys), line.firstOf(.keyWriters) != nil {
             return (offset, .critical)
         }
         // A start-up file or crontab line holds what it installs on that
         // line; a unit file or plist is written over the lines around it.
-        if let offset = line.firstOf(rcFiles), line.firstOf(appendMarkers) != nil {
-            return (offset, line.firstOf(implantMarkers) != nil ? .high : .medium)
+        if let offset = line.firstOf(.rcFiles), line.firstOf(.appendMarkers) != nil {
+            return (offset, line.firstOf(.implantMarkers) != nil ? .high : .medium)
         }
         var place: Int?
-        if let offset = line.firstOf(["| crontab", "crontab -", "/etc/cron", "/var/spool/cron", "@reboot", "crontab /"]),
+        if let offset = line.firstOf(.cronPlaces),
            !line.has("crontab -l\n"), line.find("crontab -l") == nil || line.find("| crontab") != nil {
-            return (offset, line.firstOf(implantMarkers) != nil ? .high : .medium)
+            return (offset, line.firstOf(.implantMarkers) != nil ? .high : .medium)
         }
-        if place == nil, let offset = line.firstOf(["/etc/systemd/system", ".config/systemd/user", "systemctl enable",
-                                                     "systemctl --user enable", "library/launchagents", "library/launchdaemons",
-                                                     "launchctl load", "launchctl bootstrap", "currentversion\\run",
-                                                     "currentversion/run", "schtasks /create", "start menu\\programs\\startup",
-                                                     "/etc/rc.local", "/etc/init.d/", "/etc/profile.d/", "loginitems", "login item"]) {
+        if place == nil, let offset = line.firstOf(.startupPlaces) {
             place = offset
         }
         guard let place else { return nil }
-        let implanted = window.contains { $0.firstOf(implantMarkers) != nil }
+        let implanted = window.contains { $0.firstOf(.implantMarkers) != nil }
         return (place, implanted ? .high : .medium)
     }
 
@@ -229,7 +214,7 @@ enum CommandRules {
     ]
 
     static func destructive(_ line: ScanLine) -> Int? {
-        if let rm = line.findWord("rm") {
+        if let rm = line.firstWord(.removeCommands) {
             let words = String(decoding: line.folded[rm...], as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "&" || $0 == "|" })
             var recursive = false, force = false
             for word in words.dropFirst().prefix(12) {
@@ -244,28 +229,26 @@ enum CommandRules {
                 if recursive && force && dangerousTargets.contains(text) { return rm }
             }
         }
-        if let offset = line.firstOf(["mkfs.", "mkfs ", ":(){ :|:& };:", ":(){:|:&};:", "format c:", "del /s /q c:\\",
-                                      "rd /s /q c:\\", "rmdir /s /q c:\\", "wipefs -a", "vssadmin delete shadows",
-                                      "cipher /w:c", "fsutil"]) {
+        if let offset = line.firstOf(.wipeCommands) {
             return offset
         }
-        if let offset = line.findWord("dd"), line.firstOf(["of=/dev/sd", "of=/dev/nvme", "of=/dev/disk", "of=/dev/hd", "of=/dev/mmcblk", "of=/dev/vd"]) != nil {
+        if let offset = line.firstWord(.diskCopyCommands), line.firstOf(.diskDeviceOutputs) != nil {
             return offset
         }
-        if let offset = line.findWord("shred"), line.firstOf(["/dev/sd", "/dev/nvme", " ~", "$home", "-r "]) != nil { return offset }
-        if let offset = line.firstOf(["find / ", "find ~ ", "find $home "]), line.firstOf(["-delete", "rm -rf", "rm -f"]) != nil {
+        if let offset = line.firstWord(.shredCommands), line.firstOf(.shredTargets) != nil { return offset }
+        if let offset = line.firstOf(.findFromRoots), line.firstOf(.findDeletions) != nil {
             return offset
         }
-        if let offset = line.find("remove-item"), line.has("-recurse") {
+        if let offset = line.firstOf(.removeItemCommands), line.has("-recurse") {
             let targets: Set<String> = ["c:\\", "c:\\*", "$env:userprofile", "$env:userprofile\\*", "~", "~/*", "$home", "$home\\*", "c:/"]
             let words = line.foldedText.split(separator: " ").map { $0.trimmingCharacters(quotes: true) }
             if words.contains(where: targets.contains) { return offset }
         }
-        if let offset = line.firstOf(["rmtree(", "rimraf(", "fs.rmsync(", "rmsync("]),
-           line.firstOf(["expanduser(\"~\")", "expanduser('~')", "path.home()", "homedir()", "(\"/\"", "('/'", "'~'", "\"~\""]) != nil {
+        if let offset = line.firstOf(.treeRemovers),
+           line.firstOf(.homeOrRootArguments) != nil {
             return offset
         }
-        if let offset = line.find("chmod -r 777 /"), line.folded.count >= offset + 14,
+        if let offset = line.firstOf(.worldWritableRoot), line.folded.count >= offset + 14,
            line.folded.count == offset + 14 || line.folded[offset + 14] == 0x20 {
             return offset
         }

@@ -3,21 +3,16 @@
 enum DestinationRules {
     typealias Vocabulary = ScanVocabulary
 
-    // Built once: this runs on every line, and building the lists there
-    // was a good part of the scan's time.
-    static let suspiciousHosts = Vocabulary.pasteHosts + Vocabulary.collectorHosts
-    static let shortenerLinks = Vocabulary.shorteners.map { "//" + $0 }
-
     /// The offset of a suspicious destination on the line.
     static func suspiciousDestination(_ line: ScanLine) -> Int? {
-        if let offset = line.firstOf(suspiciousHosts) { return offset }
-        if let offset = line.firstOf(shortenerLinks) { return offset }
+        if let offset = line.firstOf(.suspiciousHosts) { return offset }
+        if let offset = line.firstOf(.shortenerLinks) { return offset }
         return rawAddress(line)
     }
 
     /// A URL whose host is a public IPv4 address.
     static func rawAddress(_ line: ScanLine) -> Int? {
-        var from = 0
+        guard var from = line.firstOf(.schemeSeparators) else { return nil }
         while let offset = line.find("://", from: from) {
             from = offset + 3
             var host: [UInt8] = []
@@ -40,16 +35,16 @@ enum DestinationRules {
 
     /// Whether the line sends data out.
     static func sends(_ line: ScanLine) -> Bool {
-        if line.firstOf(Vocabulary.senders) != nil { return true }
-        if line.firstWord(Vocabulary.networkClients) != nil, line.firstOf(Vocabulary.dataFlags) != nil { return true }
-        if line.firstWord(["nc", "ncat", "netcat", "socat"]) != nil { return true }
+        if line.firstOf(.senders) != nil { return true }
+        if line.firstWord(.networkClients) != nil, line.firstOf(.dataFlags) != nil { return true }
+        if line.firstWord(.netcatSenders) != nil { return true }
         return false
     }
 
     static func check(_ line: ScanLine, in file: String) -> [ScanFinding] {
         guard !line.descriptive, line.context != .scriptComment, let offset = suspiciousDestination(line) else { return [] }
         let sendsHere = sends(line)
-            || (line.context == .prose && line.firstWord(["send", "upload", "post", "forward", "submit", "report", "transmit"]) != nil)
+            || (line.context == .prose && line.firstWord(.proseSendVerbs) != nil)
         let rule = sendsHere ? ScanRules.dataToSuspiciousDestination : ScanRules.suspiciousDestination
         return [rule.finding(line.position(in: file, at: offset))]
     }

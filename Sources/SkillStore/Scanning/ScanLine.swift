@@ -2,9 +2,10 @@ import Foundation
 
 /// One line of a scanned file, ready for matching: its text as written (for
 /// evidence) and a folded copy (ASCII lower-cased, invisible characters
-/// dropped so `cu<U+200B>rl` still reads `curl`). Matching is plain substring
-/// search over bounded lines, so its cost is linear in the line times the
-/// needle, whatever the input.
+/// dropped so `cu<U+200B>rl` still reads `curl`). Matching is one pass of
+/// an automaton over the bounded line, plus plain substring search for the
+/// few patterns rules build as they go, so its cost is linear in the line
+/// (times the needle for those), whatever the input.
 struct ScanLine: Sendable {
     enum Context: Sendable, Equatable {
         /// A script line, or a line of a fenced code block: something run.
@@ -25,36 +26,18 @@ struct ScanLine: Sendable {
     /// example introduced as malicious, a detection pattern) rather than
     /// telling the agent to do something.
     var descriptive = false
-    /// The adjacent byte pairs of `folded`, hashed into 1,024 bits: a needle
-    /// with a pair the line lacks is not in it, which is known without a
-    /// pass over the line. Most of the hundreds of patterns matched against
-    /// every line end there; without it the scan doubled a bulk publish.
-    private var pairs = SIMD16<UInt64>()
+    /// Every pattern of `ScanVocabulary` the line holds, found in one pass
+    /// when the line is made; the rules ask about these instead of searching
+    /// the line once per pattern (hundreds of searches per line doubled a
+    /// bulk publish).
+    private var hits: [LiteralAutomaton.Hit] = []
 
     init(number: Int, text: String, context: Context) {
         self.number = number
         self.text = text
         self.context = context
         folded = Self.fold(text)
-        if folded.count > 1 {
-            for index in 1..<folded.count {
-                let bit = Self.pairBit(folded[index - 1], folded[index])
-                pairs[bit >> 6] |= 1 << UInt64(bit & 63)
-            }
-        }
-    }
-
-    private static func pairBit(_ first: UInt8, _ second: UInt8) -> Int { (Int(first) &* 131 &+ Int(second)) & 1023 }
-
-    /// False when `needle` cannot be in the line (one of its pairs is
-    /// missing); true when it may be.
-    private func mayContain(_ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard needle.count > 1 else { return true }
-        for index in 1..<needle.count {
-            let bit = Self.pairBit(needle[index - 1], needle[index])
-            if pairs[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return false }
-        }
-        return true
+        hits = ScanVocabulary.automaton.hits(in: folded)
     }
 
     /// Lower-cases ASCII and drops disguising characters (zero-width, bidi,
@@ -62,6 +45,15 @@ struct ScanLine: Sendable {
     static func fold(_ text: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
+        // Most lines are ASCII: their bytes need no decoding into scalars.
+        if isASCII(text) {
+            for byte in text.utf8 {
+                if byte == 0x09 { bytes.append(0x20); continue }
+                if byte < 0x20 || byte == 0x7F { continue }
+                bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            }
+            return bytes
+        }
         for scalar in text.unicodeScalars {
             if scalar.value < 0x80 {
                 let byte = UInt8(scalar.value)
@@ -76,11 +68,11 @@ struct ScanLine: Sendable {
     }
 
     /// The byte offset of the first `needle` (lower-case ASCII) at or after `start`.
+    /// For a pattern the rules ask about on every line, `firstOf` with a
+    /// `ScanPatternSet` costs nothing here; this searches the line.
     func find(_ needle: String, from start: Int = 0) -> Int? {
-        // The needle's own UTF-8, not a copy: this runs for every pattern
-        // on every line, and an array per call was most of the scan's time.
         var needle = needle
-        return needle.withUTF8 { mayContain($0) ? Self.find($0, in: folded, from: start) : nil }
+        return needle.withUTF8 { Self.find($0, in: folded, from: start) }
     }
 
     static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Int? {
@@ -111,19 +103,34 @@ struct ScanLine: Sendable {
 
     func has(_ needle: String) -> Bool { find(needle) != nil }
 
-    /// The first of `needles` found, as an offset.
-    func firstOf(_ needles: [String]) -> Int? {
-        var best: Int?
-        for needle in needles {
-            if let offset = find(needle), offset < (best ?? Int.max) { best = offset }
+    /// The offset of the first of `patterns` on the line.
+    func firstOf(_ patterns: ScanPatternSet) -> Int? {
+        var best = Int.max
+        for hit in hits where hit.first < best && patterns.contains(hit.pattern) { best = Int(hit.first) }
+        for needle in patterns.unindexed {
+            if let offset = find(needle), offset < best { best = offset }
         }
-        return best
+        return best == .max ? nil : best
     }
 
-    /// The offset of `word` standing alone: no letter, digit or `_` on either side.
+    func has(_ patterns: ScanPatternSet) -> Bool { firstOf(patterns) != nil }
+
+    /// The offset of the first of `words` standing alone: no letter, digit
+    /// or `_` on either side.
+    func firstWord(_ words: ScanPatternSet) -> Int? {
+        var best = Int.max
+        for hit in hits where hit.firstWord >= 0 && hit.firstWord < best && words.contains(hit.pattern) {
+            best = Int(hit.firstWord)
+        }
+        for word in words.unindexed {
+            if let offset = findWord(word), offset < best { best = offset }
+        }
+        return best == .max ? nil : best
+    }
+
+    /// The offset of `word` standing alone at or after `start`.
     func findWord(_ word: String, from start: Int = 0) -> Int? {
         let needle = Array(word.utf8)
-        guard needle.withUnsafeBufferPointer(mayContain) else { return nil }
         var from = start
         while let offset = Self.find(needle, in: folded, from: from) {
             let before = offset == 0 ? 0x20 : folded[offset - 1]
@@ -134,13 +141,8 @@ struct ScanLine: Sendable {
         return nil
     }
 
-    func firstWord(_ words: [String]) -> Int? {
-        var best: Int?
-        for word in words {
-            if let offset = findWord(word), offset < (best ?? Int.max) { best = offset }
-        }
-        return best
-    }
+    /// Whether `text` is all ASCII, so it holds no invisible character.
+    static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
 
     static func isWordByte(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte >= 0x80

@@ -30,9 +30,9 @@ enum ScanVocabulary {
         "assert", "expect(", "test_", "should_flag", "red_flag", "dangerous",
     ]
 
-    static func isTeachingHeading(_ line: ScanLine) -> Bool { line.firstOf(teachingHeadings) != nil }
-    static func isTeachingProse(_ line: ScanLine) -> Bool { line.firstOf(teachingProse) != nil }
-    static func isDetectionCode(_ line: ScanLine) -> Bool { line.firstOf(detectionCode) != nil }
+    static func isTeachingHeading(_ line: ScanLine) -> Bool { line.has(.teachingHeadings) }
+    static func isTeachingProse(_ line: ScanLine) -> Bool { line.has(.teachingProse) }
+    static func isDetectionCode(_ line: ScanLine) -> Bool { line.has(.detectionCode) }
 
     // MARK: Commands
 
@@ -182,4 +182,107 @@ enum ScanVocabulary {
         "deploy", "docker", "npm", "pip", "compil", "debug", "server", "file", "repo", "code", "develop",
         "automat", "tool", "process", "convert", "generat", "manag", "analy", "creat", "edit", "project",
     ]
+
+    // MARK: Command shapes
+
+    static let processSubstitutionFetches = ["<(curl", "<(wget"]
+    static let commandSubstitutionFetches = ["$(curl", "$(wget", "`curl", "`wget", "$(iwr", "$(irm"]
+    static let substitutionRunners = ["eval", "sh -c", "bash -c", "zsh -c", "python -c", "python3 -c", "source", ". <("]
+    static let powershellRunners = ["iex", "invoke-expression"]
+    static let powershellFetches = ["downloadstring", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "net.webclient"]
+    static let codeEvaluators = ["exec(", "eval(", "new function(", "runpy"]
+    static let codeFetches = ["urlopen", "requests.get", "httpx.get", "urllib", "fetch(", ".text()", "http.get"]
+    /// What, on a download-and-run line, makes it more than a vendor's installer.
+    static let installerRedFlags = [
+        " -k ", "--insecure", "/dev/null", "nohup", " & ", "base64", "/tmp/", "$(echo", "no-check-certificate",
+    ]
+    static let powershellWords = ["powershell", "pwsh", "powershell.exe"]
+    static let encodedCommandFlags = [" -enc ", " -encodedcommand ", " -e ", " -ec "]
+    static let evaluators = ["eval", "exec", "iex", "invoke-expression"]
+    static let socketDevices = ["/dev/tcp/", "/dev/udp/"]
+    static let shellRedirections = [
+        "bash -i >&", "sh -i >&", "bash -i 2>&1", "0>&1", "-e /bin/sh", "-e /bin/bash", "-c /bin/sh", "-c /bin/bash",
+        "ncat --exec", "ncat --sh-exec", "exec:/bin/", "exec:'/bin", "exec:\"/bin", "exec:bash", "exec:sh",
+    ]
+    static let netcatCommands = ["nc", "ncat", "netcat", "nc.traditional"]
+    static let netcatExecFlags = [" -e ", " -c ", "--sh-exec", "--exec", "--lua-exec"]
+    static let fifoCommands = ["mkfifo"]
+    static let fifoRelays = ["nc", "ncat", "netcat", "s_client", "telnet"]
+    static let sockets = ["socket"]
+    static let socketShells = ["dup2", "pty.spawn", "fileno()", "/bin/sh", "/bin/bash"]
+    static let powershellTCPClients = ["net.sockets.tcpclient"]
+    static let tcpClientShells = ["iex", "invoke-expression", "getstream", "cmd"]
+    static let authorizedKeys = ["authorized_keys"]
+    static let rcFiles = [".bashrc", ".zshrc", ".profile", ".bash_profile", ".zprofile", ".zshenv", "config.fish", ".bash_login"]
+    static let appendMarkers = [">>", "tee -a", "tee --append", "'a')", "\"a\")", "appendfile", "add-content", "out-file -append"]
+    static let keyWriters = appendMarkers + [" > ", "cp ", "echo "]
+    /// What, written into a start-up place, makes it an implant rather than a setting.
+    static let implantMarkers = [
+        "curl", "wget", "http://", "https://", "/dev/tcp", "base64", "nohup", "/tmp/", "& disown", "setsid", "python",
+        "node ", "nc ", "osascript", "powershell", "@reboot", "iex", "invoke-", ".sh &", "/.cache/.", "/.local/.",
+        "/.config/.", "eval", "| sh", "| bash", "authorized_keys",
+    ]
+    static let cronPlaces = ["| crontab", "crontab -", "/etc/cron", "/var/spool/cron", "@reboot", "crontab /"]
+    static let startupPlaces = [
+        "/etc/systemd/system", ".config/systemd/user", "systemctl enable", "systemctl --user enable",
+        "library/launchagents", "library/launchdaemons", "launchctl load", "launchctl bootstrap", "currentversion\\run",
+        "currentversion/run", "schtasks /create", "start menu\\programs\\startup", "/etc/rc.local", "/etc/init.d/",
+        "/etc/profile.d/", "loginitems", "login item",
+    ]
+    static let removeCommands = ["rm"]
+    static let wipeCommands = [
+        "mkfs.", "mkfs ", ":(){ :|:& };:", ":(){:|:&};:", "format c:", "del /s /q c:\\", "rd /s /q c:\\",
+        "rmdir /s /q c:\\", "wipefs -a", "vssadmin delete shadows", "cipher /w:c", "fsutil",
+    ]
+    static let diskCopyCommands = ["dd"]
+    static let diskDeviceOutputs = ["of=/dev/sd", "of=/dev/nvme", "of=/dev/disk", "of=/dev/hd", "of=/dev/mmcblk", "of=/dev/vd"]
+    static let shredCommands = ["shred"]
+    static let shredTargets = ["/dev/sd", "/dev/nvme", " ~", "$home", "-r "]
+    static let findFromRoots = ["find / ", "find ~ ", "find $home "]
+    static let findDeletions = ["-delete", "rm -rf", "rm -f"]
+    static let removeItemCommands = ["remove-item"]
+    static let treeRemovers = ["rmtree(", "rimraf(", "fs.rmsync(", "rmsync("]
+    static let homeOrRootArguments = ["expanduser(\"~\")", "expanduser('~')", "path.home()", "homedir()", "(\"/\"", "('/'", "'~'", "\"~\""]
+    static let worldWritableRoot = ["chmod -r 777 /"]
+    static let makesExecutable = ["chmod +x", "chmod 7", "chmod u+x", "chmod a+x", "start-process", "os.chmod"]
+
+    // MARK: Sending and destinations, derived
+
+    static let suspiciousHosts = pasteHosts + collectorHosts
+    static let shortenerLinks = shorteners.map { "//" + $0 }
+    static let schemeSeparators = ["://"]
+    static let netcatSenders = ["nc", "ncat", "netcat", "socat"]
+    static let proseSendVerbs = ["send", "upload", "post", "forward", "submit", "report", "transmit"]
+    static let secretSendVerbs = ["send", "upload", "post", "forward", "transmit", "submit"]
+    static let sendTargets = ["http://", "https://", "webhook", "endpoint", "server"]
+    static let environmentReads = ["os.environ", "os.getenv", "process.env", "$env:", "getenv("] + weakCredentialSources.map { "$" + $0 }
+    /// Making a key or trusting a host is not reading a secret.
+    static let keyHandling = [
+        "ssh-keygen", "known_hosts", ".ssh/config", ".pub", "chmod 600", "chmod 700", "mkdir", "ssh -i", "-i ~/.ssh",
+        "identityfile", "ssh-add", "git_ssh_command",
+    ]
+    static let payloadFlags = dataFlags + ["data=", "json=", "body:", "body=", "files="]
+    static let payloadVariables = ["$", "os.environ", "os.getenv", "process.env", "getenv("]
+    static let payloadSecrets = ["token", "secret", "api_key", "apikey", "password", "access_key", "credential", "private"]
+
+    // MARK: The matcher
+
+    /// Every list above that rules match against lines: the automaton that
+    /// reads each line once is built from these.
+    static let everyList: [[String]] = [
+        teachingHeadings, teachingProse, detectionCode, fetchers, decoders, codeRunners, strongCredentialSources,
+        weakCredentialSources, networkClients, dataFlags, senders, pasteHosts, collectorHosts, shorteners,
+        injectionPhrases, secrecyWords, sensitiveActions, agentAddress, hiddenActions, networkWords, offlinePromises,
+        systemProbes, machineWords, shellWords,
+        processSubstitutionFetches, commandSubstitutionFetches, substitutionRunners, powershellRunners, powershellFetches,
+        codeEvaluators, codeFetches, installerRedFlags, powershellWords, encodedCommandFlags, evaluators, socketDevices,
+        shellRedirections, netcatCommands, netcatExecFlags, fifoCommands, fifoRelays, sockets, socketShells,
+        powershellTCPClients, tcpClientShells, authorizedKeys, rcFiles, appendMarkers, keyWriters, implantMarkers,
+        cronPlaces, startupPlaces, removeCommands, wipeCommands, diskCopyCommands, diskDeviceOutputs, shredCommands,
+        shredTargets, findFromRoots, findDeletions, removeItemCommands, treeRemovers, homeOrRootArguments,
+        worldWritableRoot, makesExecutable,
+        suspiciousHosts, shortenerLinks, schemeSeparators, netcatSenders, proseSendVerbs, secretSendVerbs, sendTargets,
+        environmentReads, keyHandling, payloadFlags, payloadVariables, payloadSecrets,
+    ]
+    static let automaton = LiteralAutomaton(patterns: everyList.flatMap { $0 })
 }

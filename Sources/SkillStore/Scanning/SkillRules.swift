@@ -15,8 +15,8 @@ enum SkillRules {
         let sendingLines = code.filter(DestinationRules.sends)
         // Prose that tells the agent to send a secret somewhere.
         for line in prose {
-            if let offset = strongSource(line), line.firstWord(["send", "upload", "post", "forward", "transmit", "submit"]) != nil,
-               line.firstOf(["http://", "https://", "webhook", "endpoint", "server"]) != nil {
+            if let offset = strongSource(line), line.firstWord(.secretSendVerbs) != nil,
+               line.firstOf(.sendTargets) != nil {
                 return [ScanRules.credentialExfiltration.finding(line.position(in: file.path, at: offset))]
             }
         }
@@ -40,7 +40,7 @@ enum SkillRules {
         if sendingLines.contains(where: { DestinationRules.suspiciousDestination($0) != nil })
             || code.contains(where: { DestinationRules.suspiciousDestination($0) != nil }) {
             for line in code {
-                if let offset = line.firstOf(environmentReads)
+                if let offset = line.firstOf(.environmentReads)
                     ?? weakSource(line) {
                     return [ScanRules.credentialExfiltration.finding(line.position(in: file.path, at: offset))]
                 }
@@ -56,34 +56,26 @@ enum SkillRules {
         (line - reach...line + reach).contains(where: numbers.contains)
     }
 
-    // Built once rather than on every line they are matched against.
-    static let environmentReads =
-        ["os.environ", "os.getenv", "process.env", "$env:", "getenv("] + Vocabulary.weakCredentialSources.map { "$" + $0 }
-    static let payloadFlags = Vocabulary.dataFlags + ["data=", "json=", "body:", "body=", "files="]
-
     static func strongSource(_ line: ScanLine) -> Int? {
-        guard let offset = line.firstOf(Vocabulary.strongCredentialSources) else { return nil }
-        // Making a key or trusting a host is not reading a secret.
-        if line.firstOf(["ssh-keygen", "known_hosts", ".ssh/config", ".pub", "chmod 600", "chmod 700", "mkdir", "ssh -i",
-                         "-i ~/.ssh", "identityfile", "ssh-add", "git_ssh_command"]) != nil {
+        guard let offset = line.firstOf(.strongCredentialSources) else { return nil }
+        if line.firstOf(.keyHandling) != nil {
             return nil
         }
         return offset
     }
 
     static func weakSource(_ line: ScanLine) -> Int? {
-        guard let offset = line.firstOf(Vocabulary.weakCredentialSources) else { return nil }
+        guard let offset = line.firstOf(.weakCredentialSources) else { return nil }
         return offset
     }
 
     /// A credential variable inside the data a command sends (not a header,
     /// which is how a token is meant to be used).
     static func secretInPayload(_ line: ScanLine) -> Int? {
-        guard let flag = line.firstOf(payloadFlags) else { return nil }
+        guard let flag = line.firstOf(.payloadFlags) else { return nil }
         let rest = ScanLine(number: line.number, text: String(decoding: line.folded[flag...], as: UTF8.self), context: .code)
         guard rest.find("authorization") == nil, rest.find("bearer") == nil, rest.find("${{") == nil else { return nil }
-        let variables = ["$", "os.environ", "os.getenv", "process.env", "getenv("]
-        guard rest.firstOf(variables) != nil, let offset = rest.firstOf(["token", "secret", "api_key", "apikey", "password", "access_key", "credential", "private"]) else {
+        guard rest.firstOf(.payloadVariables) != nil, let offset = rest.firstOf(.payloadSecrets) else {
             return strongSource(rest).map { flag + $0 }
         }
         return flag + offset
@@ -92,38 +84,38 @@ enum SkillRules {
     /// A file fetched from a suspicious place and then made executable.
     static func droppedExecutable(in file: ScannedFile) -> [ScanFinding] {
         let code = acting(file)
-        guard let fetch = code.first(where: { $0.firstWord(Vocabulary.fetchers) != nil && DestinationRules.suspiciousDestination($0) != nil }),
-              code.contains(where: { $0.firstOf(["chmod +x", "chmod 7", "chmod u+x", "chmod a+x", "start-process", "os.chmod"]) != nil })
+        guard let fetch = code.first(where: { $0.firstWord(.fetchers) != nil && DestinationRules.suspiciousDestination($0) != nil }),
+              code.contains(where: { $0.firstOf(.makesExecutable) != nil })
         else { return [] }
-        return [ScanRules.downloadExecute.finding(fetch.position(in: file.path, at: fetch.firstWord(Vocabulary.fetchers)!))]
+        return [ScanRules.downloadExecute.finding(fetch.position(in: file.path, at: fetch.firstWord(.fetchers)!))]
     }
 
     /// Scripts that gather facts about the machine and send them, under a
     /// description that says nothing of the network (or promises none).
     static func descriptionMismatch(description: String, scripts: [ScannedFile]) -> [ScanFinding] {
         let summary = ScanLine(number: 0, text: description, context: .prose)
-        let promisesOffline = summary.firstOf(Vocabulary.offlinePromises) != nil
+        let promisesOffline = summary.firstOf(.offlinePromises) != nil
         // Gathering facts about the machine is at odds with any description
         // that does not say so, network words or not.
-        _ = summary.firstOf(Vocabulary.networkWords)
+        _ = summary.firstOf(.networkWords)
         for file in scripts {
             let code = acting(file)
             let senders = code.filter(DestinationRules.sends)
             guard let sender = senders.first else {
-                if promisesOffline, let fetch = code.first(where: { $0.firstWord(Vocabulary.fetchers) != nil }) {
-                    return [ScanRules.descriptionMismatch.finding(fetch.position(in: file.path, at: fetch.firstWord(Vocabulary.fetchers)!))]
+                if promisesOffline, let fetch = code.first(where: { $0.firstWord(.fetchers) != nil }) {
+                    return [ScanRules.descriptionMismatch.finding(fetch.position(in: file.path, at: fetch.firstWord(.fetchers)!))]
                 }
                 continue
             }
             if promisesOffline {
                 return [ScanRules.descriptionMismatch.finding(sender.position(in: file.path, at: 0))]
             }
-            if summary.firstOf(Vocabulary.machineWords) == nil,
+            if summary.firstOf(.machineWords) == nil,
                case let sending = Set(senders.map(\.number)),
                let probe = code.first(where: { probe in
-                   probe.firstOf(Vocabulary.systemProbes) != nil && isNear(probe.number, sending, within: 20)
+                   probe.firstOf(.systemProbes) != nil && isNear(probe.number, sending, within: 20)
                }) {
-                return [ScanRules.descriptionMismatch.finding(probe.position(in: file.path, at: probe.firstOf(Vocabulary.systemProbes)!))]
+                return [ScanRules.descriptionMismatch.finding(probe.position(in: file.path, at: probe.firstOf(.systemProbes)!))]
             }
         }
         return []
@@ -144,7 +136,7 @@ enum SkillRules {
             }
         }
         let summary = ScanLine(number: 0, text: description, context: .prose)
-        guard summary.firstOf(Vocabulary.shellWords) == nil else { return [] }
+        guard summary.firstOf(.shellWords) == nil else { return [] }
         for grant in granted {
             if let offset = grant.findWord("bash") {
                 let after = grant.folded.count > offset + 4 ? grant.folded[offset + 4] : 0x20

@@ -23,7 +23,10 @@ enum TextRules {
     /// A phrase telling the agent to drop its instructions, hide from its
     /// user or exfiltrate; a secrecy word counts only beside a sensitive action.
     static func injection(_ line: ScanLine, allowQuoted: Bool) -> Int? {
-        for phrase in Vocabulary.injectionPhrases {
+        // The phrases in their list's order, searched only on a line the
+        // automaton found one on.
+        let phrases = line.has(.injectionPhrases) ? Vocabulary.injectionPhrases : []
+        for phrase in phrases {
             guard let offset = line.find(phrase) else { continue }
             if !allowQuoted && (isQuoted(line, at: offset) || isNegated(line, at: offset)) { continue }
             // "exfiltrate" tells; "a stealer exfiltrates" describes.
@@ -36,7 +39,7 @@ enum TextRules {
             }
             return offset
         }
-        if let offset = line.firstOf(Vocabulary.secrecyWords), line.firstOf(Vocabulary.sensitiveActions) != nil,
+        if let offset = line.firstOf(.secrecyWords), line.firstOf(.sensitiveActions) != nil,
            allowQuoted || (!isQuoted(line, at: offset) && !isNegated(line, at: offset)) {
             return offset
         }
@@ -45,7 +48,7 @@ enum TextRules {
 
     /// A hidden comment that addresses the agent and asks for an action.
     static func hiddenCommand(_ line: ScanLine) -> Int? {
-        guard line.firstOf(Vocabulary.agentAddress) != nil, let offset = line.firstOf(Vocabulary.hiddenActions) else { return nil }
+        guard line.firstOf(.agentAddress) != nil, let offset = line.firstOf(.hiddenActions) else { return nil }
         return offset
     }
 
@@ -82,7 +85,7 @@ enum TextRules {
         var tagPosition: ScanPosition?
         var otherPosition: ScanPosition?
         var bidiInCode = false
-        for line in file.lines {
+        for line in file.lines where !ScanLine.isASCII(line.text) {
             var column = 0
             for scalar in line.text.unicodeScalars {
                 column += 1
