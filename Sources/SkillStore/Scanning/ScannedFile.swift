@@ -43,7 +43,7 @@ struct ScannedFile: Sendable {
             droppedNULs = true
         }
         self.path = path
-        if bytes.count > Self.maxBytes { unscannedRisk = Self.holdsRiskyWords(bytes[Self.maxBytes...]) }
+        if bytes.count > Self.maxBytes { unscannedRisk = Self.holdsRiskyWords(bytes[Self.maxBytes...], path: lowerPath, bytes: bytes) }
         var kept = bytes.count > Self.maxBytes ? Array(bytes[..<Self.maxBytes]) : bytes
         truncated = bytes.count > Self.maxBytes
         var lineTexts: [String] = []
@@ -56,14 +56,14 @@ struct ScannedFile: Sendable {
             if lineTexts.count == Self.maxLines {
                 // What is left past a final new line is no line at all.
                 truncated = truncated || index < kept.count
-                if index < kept.count, Self.holdsRiskyWords(kept[index...]) { unscannedRisk = true }
+                if index < kept.count, Self.holdsRiskyWords(kept[index...], path: lowerPath, bytes: kept) { unscannedRisk = true }
                 break
             }
             if index == kept.count || kept[index] == 0x0A {
                 let end = min(index, start + Self.maxLineBytes)
                 if index - start > Self.maxLineBytes {
                     truncated = true
-                    if !unscannedRisk, Self.holdsRiskyWords(kept[end..<index]) { unscannedRisk = true }
+                    if !unscannedRisk, Self.holdsRiskyWords(kept[end..<index], path: lowerPath, bytes: kept) { unscannedRisk = true }
                 }
                 var slice = kept[start..<end]
                 if slice.last == 0x0D { slice = slice.dropLast() }
@@ -78,19 +78,30 @@ struct ScannedFile: Sendable {
     }
 
     /// Words of the riskiest rules (download and run, reverse shells,
-    /// decoded payloads, prompt injection), looked for, case folded, in the
-    /// bytes the rules did not read. A plain search: linear in the bytes.
+    /// decoded payloads), looked for, case folded, in the bytes the rules
+    /// did not read of a script. A plain search: linear in the bytes.
     static let riskyWords: [[UInt8]] = [
         "| sh", "|sh", "| bash", "|bash", "| python", "iex", "invoke-expression", "/dev/tcp", "base64 -d",
-        "base64 --decode", "frombase64string", "b64decode", "eval", "exec(", "nc -e", "ignore previous",
-        "ignore all previous", "crontab", "rm -rf",
+        "base64 --decode", "frombase64string", "b64decode", "eval", "exec(", "nc -e", "crontab", "rm -rf",
     ].map { Array($0.utf8) }
+    /// In text the agent reads (Markdown, references), only what tells it
+    /// to drop its instructions: large references and minified bundles
+    /// hold `eval` and `| sh` in their documentation and code (five false
+    /// alarms in the 25 real repositories with the full list).
+    static let riskyTextWords: [[UInt8]] = ["ignore previous", "ignore all previous"].map { Array($0.utf8) }
 
-    static func holdsRiskyWords(_ bytes: ArraySlice<UInt8>) -> Bool {
+    /// Whether `unread` holds risky words for a file at `path` (lower case)
+    /// whose `bytes` begin with it: a script (by extension or `#!`, not a
+    /// minified bundle) is judged on `riskyWords`, anything else on
+    /// `riskyTextWords`.
+    static func holdsRiskyWords(_ unread: ArraySlice<UInt8>, path: String, bytes: [UInt8]) -> Bool {
+        let isScript = !path.hasSuffix(".min.js")
+            && (SkillScanner.scriptExtensions.contains { path.hasSuffix($0) } || bytes.starts(with: Array("#!".utf8)))
+        let words = isScript ? riskyWords : riskyTextWords
         // ASCII case folding only: every word above is ASCII.
-        let folded = bytes.map(ByteText.lowercased)
+        let folded = unread.map(ByteText.lowercased)
         return folded.withUnsafeBytes { haystack in
-            riskyWords.contains { word in
+            words.contains { word in
                 word.withUnsafeBytes { ByteText.firstOffset(of: $0, in: haystack) != nil }
             }
         }
