@@ -307,8 +307,7 @@ extension SkillStore {
     }
 
     /// Creates the temporary tables of a search on this connection's first
-    /// search: the per-query index of rules and claims, and that of the
-    /// candidates' descriptions (`searchSkills`). Created once, not per
+    /// search: the per-query index of rules and claims. Created once, not per
     /// query: any CREATE or DROP makes SQLite prepare every cached
     /// statement again. The units' text is an external-content table, so
     /// that 'delete-all' empties their index at once.
@@ -323,8 +322,6 @@ extension SkillStore {
             CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_units USING fts5(
                 headings, title, body, content = 'search_unit_text', content_rowid = 'id',
                 tokenize = '\(Self.searchTokenizer)');
-            CREATE VIRTUAL TABLE IF NOT EXISTS temp.candidate_descriptions USING fts5(
-                description, tokenize = '\(Self.searchTokenizer)');
             """)
         searchScratchReady = true
     }
@@ -344,17 +341,22 @@ extension SkillStore {
         // A rule's title, whole, before the text around the matched words.
         if !title.isEmpty { text = title + [.init(text: " ", matched: false)] + text }
         let snippet = Self.snippet(text, headings: Self.snippetRuns(snippetRow?.string("headings") ?? ""))
-        var hit = try versionHit(owner: ranked.section.owner, kind: ranked.unit.kind, snippet: snippet, score: ranked.score)
+        return try unitHit(ranked.unit, in: ranked.section, snippet: snippet, score: ranked.score)
+    }
+
+    /// A rule or claim hit, with its snippet made.
+    func unitHit(_ unit: SearchUnit, in section: SectionRow, snippet: [SearchHit.SnippetRun], score: Double) throws -> SearchHit {
+        var hit = try versionHit(owner: section.owner, kind: unit.kind, snippet: snippet, score: score)
         // The skill as the hit names it: its name, qualified outside the default namespace.
         let skill = hit.address
-        hit.line = ranked.unit.line
-        hit.section = Self.headingPath(ranked.section.headings)
-        if ranked.unit.kind == .rule, let rule = ranked.unit.rule {
+        hit.line = unit.line
+        hit.section = Self.headingPath(section.headings)
+        if unit.kind == .rule, let rule = unit.rule {
             hit.rule = rule
             hit.address = "\(skill)#\(rule)"
         } else {
-            hit.label = ranked.unit.label
-            hit.address = "\(skill):\(ranked.unit.line)"
+            hit.label = unit.label
+            hit.address = "\(skill):\(unit.line)"
         }
         return hit
     }
@@ -391,7 +393,7 @@ extension SkillStore {
     }
 
     /// A section hit: the line of its heading is its `ref`.
-    private func sectionHit(
+    func sectionHit(
         owner: Int, score: Double, ref: String, headings: String, snippet: [SearchHit.SnippetRun]
     ) throws -> SearchHit {
         var hit = try versionHit(owner: owner, kind: .section, snippet: snippet, score: score)
@@ -415,13 +417,13 @@ extension SkillStore {
             snippet: snippet, score: score)
     }
 
-    private static func headingPath(_ text: String) -> [String] {
+    static func headingPath(_ text: String) -> [String] {
         text.isEmpty ? [] : text.components(separatedBy: SearchEntry.pathSeparator)
     }
 
     /// The text's snippet, after the heading path (or, for a skill, its
     /// name) when words matched there, so that the hit shows why it is one.
-    private static func snippet(
+    static func snippet(
         _ text: [SearchHit.SnippetRun], headings: [SearchHit.SnippetRun]
     ) -> [SearchHit.SnippetRun] {
         guard headings.contains(where: \.matched) else { return text }

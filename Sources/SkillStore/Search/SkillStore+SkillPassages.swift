@@ -1,87 +1,133 @@
 import Foundation
 
 extension SkillStore {
+    /// The search index's tokenizer on this connection, made on first use.
+    func textTokenizer() throws -> TextTokenizer {
+        if let made = searchTextTokenizer { return made }
+        let made = try TextTokenizer(database: database, specification: Self.searchTokenizer)
+        searchTextTokenizer = made
+        return made
+    }
+
     /// The best sections of each version for the query, each shown as its
     /// best rule or claim when one holds every query word the section holds.
-    /// Sections are ranked by how many of the query's words they hold (one
-    /// whose heading path holds some counting half a word more for each, a
-    /// rule or claim holding them all one more), then in the skill's order.
-    /// bm25 is not used here, since each call would count the words' rows
-    /// over the whole index; nor is `highlight`, which would read every
-    /// matching section's text again. The rules and claims of every shown
-    /// skill's best sections are indexed for this query at once.
+    ///
+    /// Sections are ranked by how many of the query's words they hold (half
+    /// a word more for each held in the heading path), then in the skill's
+    /// order. A section holds a word where FTS5 would match it: the shown
+    /// skills' sections are read and run through the index's own tokenizer
+    /// (`TextTokenizer`), since asking the index would walk a common word's
+    /// list through the whole store once per word and skill. With quoted
+    /// words or exclusions, only sections matching the question count.
     func passages(of versions: [Int], query: SearchQuery) throws -> [Int: [SearchHit]] {
-        let expression = query.questionFTS5()
-        let openings = query.openings
-        let constrained = !query.excluded.isEmpty || query.groups.contains(where: { $0.contains(where: \.quoted) })
-        var best: [Int: [(row: RankedRow, groups: [Int])]] = [:]
-        for version in versions {
-            let range = SearchRowID.range(of: SearchKind.section.code...SearchKind.section.code, owner: version)
-            let bounds: [SQLValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
-            var groupsBySection: [Int64: [Int]] = [:]
-            for (index, group) in query.groups.enumerated() {
-                for row in try database.query(
-                    "SELECT rowid AS row_id FROM search WHERE search MATCH ? AND rowid BETWEEN ? AND ?",
-                    [.text(SearchQuery.expression(group))] + bounds) {
-                    groupsBySection[Int64(try row.int("row_id")), default: []].append(index)
-                }
-            }
-            // Exclusions and required phrases: only sections the whole expression matches.
-            if constrained {
-                let matching = Set(try database.query(
-                    "SELECT rowid AS row_id FROM search WHERE search MATCH ? AND rowid BETWEEN ? AND ?",
-                    [.text(expression)] + bounds).map { Int64(try $0.int("row_id")) })
-                groupsBySection = groupsBySection.filter { matching.contains($0.key) }
-            }
-            var ranked = groupsBySection.map { (row: RankedRow(rowID: $0.key, score: Double($0.value.count)), groups: $0.value) }
-            ranked.sort { ($0.row.score, -$0.row.rowID) > ($1.row.score, -$1.row.rowID) }
-            // Headings are read for the best few only: a point lookup each.
-            var top = Array(ranked.prefix(2 * Self.passagesPerSkill))
-            for index in top.indices {
-                let headings = try database.queryFirst(
-                    "SELECT headings FROM search WHERE rowid = ?", [.integer(top[index].row.rowID)])?.string("headings") ?? ""
-                let folded = SearchQuery.folded(headings)
-                let inHeadings = top[index].groups.filter { SearchQuery.mayMatch(folded, openings: [openings[$0]]) }.count
-                top[index].row.score += 0.5 * Double(inHeadings)
-            }
-            top.sort { ($0.row.score, -$0.row.rowID) > ($1.row.score, -$1.row.rowID) }
-            best[version] = Array(top.prefix(Self.passagesPerSkill))
-        }
-
-        // Every unit of those sections holding any query word, indexed once;
-        // then which words each holds, a query per word over that small index.
-        var anyWord = query
-        anyWord.groups = [query.groups.flatMap { $0 }]
-        anyWord.excluded = []
-        let sections = best.values.flatMap { $0.map(\.row) }
-        let units = try rankUnits(in: sections, query: anyWord, textOnly: true, where: { _ in true })
-        var unitsHolding: [Set<Int>] = []
-        if !units.isEmpty {
-            for group in query.groups {
-                unitsHolding.append(Set(try database.query(
-                    "SELECT rowid AS row FROM temp.search_units WHERE search_units MATCH ?",
-                    [.text("{title body} : \(SearchQuery.expression(group))")]).map { try $0.int("row") }))
-            }
-        }
+        let tokenizer = try textTokenizer()
+        let matcher = SearchTermMatcher(query: query, tokenizer: tokenizer)
         var passages: [Int: [SearchHit]] = [:]
         for version in versions {
+            let range = SearchRowID.range(of: SearchKind.section.code...SearchKind.section.code, owner: version)
+            var sections: [ReadSection] = []
+            for row in try database.query(
+                "SELECT rowid AS row_id, headings, body, ref, units FROM search WHERE rowid BETWEEN ? AND ?",
+                [.integer(range.lowerBound), .integer(range.upperBound)]) {
+                let headings = row.string("headings")
+                let body = row.bytes("body")
+                let headingTokens = tokenizer.tokens(of: headings)
+                let bodyTokens = body.withUnsafeBytes { tokenizer.tokens(of: $0) }
+                let inHeadings = matcher.matches(in: headingTokens)
+                let inBody = matcher.matches(in: bodyTokens)
+                let held = matcher.groups(in: inHeadings).union(matcher.groups(in: inBody))
+                let excluded = (inHeadings + inBody).contains { $0.group == nil }
+                guard matcher.answersQuestion(groups: held, excluded: excluded) else { continue }
+                sections.append(ReadSection(
+                    row: SectionRow(rowID: Int64(try row.int("row_id")), owner: version, headings: headings, body: body),
+                    ref: row.string("ref"), units: row.string("units"), held: held,
+                    score: Double(held.count) + 0.5 * Double(matcher.groups(in: inHeadings).count),
+                    headingTokens: headingTokens, headingMatches: inHeadings, bodyTokens: bodyTokens, bodyMatches: inBody))
+            }
+            sections.sort { ($0.score, -$0.row.rowID) > ($1.score, -$1.row.rowID) }
+
             var shown: [(score: Double, order: Int, hit: SearchHit)] = []
-            for (order, (row, groups)) in (best[version] ?? []).enumerated() {
-                // Units come best first: the first holding all the section's words.
-                if let unit = units.first(where: { unit in
-                    unit.section.rowID == row.rowID && groups.allSatisfy { unitsHolding[$0].contains(unit.row) }
-                }) {
-                    var held = query
-                    held.groups = groups.map { query.groups[$0] }
-                    held.excluded = []
-                    shown.append((row.score + 1, order - Self.passagesPerSkill, try unitHit(unit, query: held)))
+            for (order, section) in sections.prefix(Self.passagesPerSkill).enumerated() {
+                let headings = SearchTermMatcher.highlighted(
+                    Array(section.row.headings.utf8), tokens: section.headingTokens, matches: section.headingMatches)
+                if let unit = bestUnit(of: section) {
+                    let hit = try unitHit(
+                        unit, in: section.row,
+                        snippet: Self.snippet(unitText(unit, of: section, matcher: matcher, tokenizer: tokenizer), headings: headings),
+                        score: section.score + 1)
+                    shown.append((section.score + 1, order - Self.passagesPerSkill, hit))
                 } else {
-                    shown.append((row.score, order, try rowHit(row, query: query, expression: expression)))
+                    let text = SearchTermMatcher.snippet(section.row.body, tokens: section.bodyTokens, matches: section.bodyMatches)
+                    let hit = try sectionHit(
+                        owner: version, score: section.score, ref: section.ref, headings: section.row.headings,
+                        snippet: Self.snippet(text, headings: headings))
+                    shown.append((section.score, order, hit))
                 }
             }
             shown.sort { ($0.score, -$0.order) > ($1.score, -$1.order) }
             passages[version] = shown.map(\.hit)
         }
         return passages
+    }
+
+    /// A section of a shown skill, read and matched.
+    private struct ReadSection {
+        var row: SectionRow
+        var ref: String
+        var units: String
+        /// The query's groups it holds, in its heading path or text.
+        var held: Set<Int>
+        var score: Double
+        var headingTokens: TextTokenizer.Tokens
+        var headingMatches: [SearchTermMatcher.Match]
+        var bodyTokens: TextTokenizer.Tokens
+        var bodyMatches: [SearchTermMatcher.Match]
+    }
+
+    /// The rule or claim of `section` whose own text holds every group the
+    /// section holds: the one with the most matches, then one whose title
+    /// holds a match, then a rule before a claim, then the shortest, then
+    /// the first. Nil when none does.
+    private func bestUnit(of section: ReadSection) -> SearchUnit? {
+        var best: (unit: SearchUnit, rank: (Int, Int, Int, Int))?
+        let tokens = section.bodyTokens.tokens
+        let body = section.row.body
+        for unit in SearchUnit.decode(section.units, body: body) {
+            let lower = Int32(unit.range.lowerBound)
+            let upper = Int32(unit.range.upperBound)
+            let inside = section.bodyMatches.filter {
+                $0.group != nil && tokens[$0.first].source.lowerBound >= lower && tokens[$0.end - 1].source.upperBound <= upper
+            }
+            guard section.held.isSubset(of: Set(inside.compactMap(\.group))) else { continue }
+            let length = tokens.filter { $0.source.lowerBound >= lower && $0.source.upperBound <= upper }.count
+            let titleEnd = unit.titled ? Int32(body[unit.range].firstIndex(of: 0x0A) ?? unit.range.upperBound) : lower
+            let inTitle = inside.contains { tokens[$0.first].source.lowerBound < titleEnd }
+            let rank = (inside.count, inTitle ? 1 : 0, unit.kind == .rule ? 1 : 0, -length)
+            if best.map({ rank > $0.rank }) ?? true { best = (unit, rank) }
+        }
+        return best?.unit
+    }
+
+    /// A rule's or claim's text as snippet runs: a rule's title whole, then
+    /// the best words of the rest, the section's groups marked.
+    private func unitText(
+        _ unit: SearchUnit, of section: ReadSection, matcher: SearchTermMatcher, tokenizer: TextTokenizer
+    ) -> [SearchHit.SnippetRun] {
+        var rest = Array(section.row.body[unit.range])
+        var title: [UInt8] = []
+        if unit.titled, let end = rest.firstIndex(of: 0x0A) {
+            title = Array(rest[..<end])
+            rest = Array(rest[(end + 1)...])
+        }
+        func runs(_ text: [UInt8], whole: Bool) -> [SearchHit.SnippetRun] {
+            let tokens = text.withUnsafeBytes { tokenizer.tokens(of: $0) }
+            let matches = matcher.matches(in: tokens).filter { $0.group.map(section.held.contains) ?? false }
+            return whole
+                ? SearchTermMatcher.highlighted(text, tokens: tokens, matches: matches)
+                : SearchTermMatcher.snippet(text, tokens: tokens, matches: matches)
+        }
+        let text = runs(rest, whole: false)
+        guard !title.isEmpty else { return text }
+        return runs(title, whole: true) + [.init(text: " ", matched: false)] + text
     }
 }

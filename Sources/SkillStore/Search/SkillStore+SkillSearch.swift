@@ -219,12 +219,15 @@ extension SkillStore {
     }
 
     /// The versions of `pool` whose per-skill row matches `expression`, for
-    /// a word too common to list in full. The pool is one JSON argument, so
-    /// that the statement is prepared once, not once per pool.
+    /// a word too common to list in full: one look-up per version, as FTS5
+    /// seeks a row id, where `rowid IN (...)` would walk the word's whole
+    /// list. The pool is one JSON argument, so that the statement is
+    /// prepared once, not once per pool.
     private func versions(matching expression: String, among pool: [Int]) throws -> Set<Int> {
-        Set(try database.query(
-            "SELECT rowid AS version FROM skill_text WHERE skill_text MATCH ? AND rowid IN (SELECT value FROM json_each(?))",
-            [.text(expression), .text(Self.jsonList(pool))]).map { try $0.int("version") })
+        Set(try database.query("""
+            SELECT pool.value AS version FROM json_each(?) AS pool
+            WHERE EXISTS (SELECT 1 FROM skill_text WHERE skill_text MATCH ? AND skill_text.rowid = pool.value)
+            """, [.text(Self.jsonList(pool)), .text(expression)]).map { try $0.int("version") })
     }
 
     /// The skill names and descriptions of versions.
@@ -241,25 +244,19 @@ extension SkillStore {
         return (names, descriptions)
     }
 
-    /// For each group of words, the versions whose description holds it.
-    /// The candidates' descriptions (the same text as the per-skill index's
-    /// description field) are indexed for this query alone, with the same
-    /// tokenizer: a few dozen short rows, where asking the per-skill index
-    /// would walk a common word's whole list of skills.
+    /// For each group of words, the versions whose description holds it:
+    /// the candidates' descriptions (the same text as the per-skill index's
+    /// description field) run through the index's tokenizer, where asking
+    /// the index would walk a common word's whole list of skills.
     private func versionsDescribing(_ words: [[SearchQuery.Term]], descriptions: [Int: String]) throws -> [Set<Int>] {
-        try prepareSearchScratch()
-        try database.statement("DELETE FROM temp.candidate_descriptions").run([])
-        let insert = try database.statement("INSERT INTO temp.candidate_descriptions (rowid, description) VALUES (?, ?)")
+        let matcher = SearchTermMatcher(groups: words, tokenizer: try textTokenizer())
+        var describing = [Set<Int>](repeating: [], count: words.count)
         for (version, description) in descriptions {
-            try insert.bind(1, version)
-            try insert.bind(2, description)
-            try insert.runBound()
+            for group in matcher.groups(in: matcher.matches(in: try textTokenizer().tokens(of: description))) {
+                describing[group].insert(version)
+            }
         }
-        return try words.map { group in
-            Set(try database.query(
-                "SELECT rowid AS version FROM temp.candidate_descriptions WHERE candidate_descriptions MATCH ?",
-                [.text(SearchQuery.expression(group))]).map { try $0.int("version") })
-        }
+        return describing
     }
 
     private static func jsonList(_ values: [Int]) -> String {

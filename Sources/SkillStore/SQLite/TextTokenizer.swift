@@ -1,0 +1,98 @@
+import CSQLite
+import Foundation
+
+/// FTS5's own tokenizer, run on text outside any index: the tokens a text
+/// would have in the search tables, with where each lies in the text.
+///
+/// Search uses it to tell which of a query's words a few known texts hold
+/// (a shown skill's sections, the candidates' descriptions) without asking
+/// the index, whose lists for a common word run through most of the store.
+/// The tokens are FTS5's, so stems, case and accent folding mean exactly
+/// what they mean in a MATCH. Belongs to the connection it came from.
+final class TextTokenizer {
+    /// The tokens of one text: `bytes` holds each token's folded, stemmed
+    /// text one after another.
+    struct Tokens {
+        struct Token {
+            /// FNV-1a of the token's text, to compare tokens quickly.
+            var hash: UInt64
+            /// The token's text in `bytes`.
+            var text: Range<Int32>
+            /// Where it lies in the tokenized text, in UTF-8 bytes.
+            var source: Range<Int32>
+        }
+        var bytes: [UInt8] = []
+        var tokens: [Token] = []
+
+        /// The token's text.
+        func text(of token: Token) -> ArraySlice<UInt8> {
+            bytes[Int(token.text.lowerBound)..<Int(token.text.upperBound)]
+        }
+    }
+
+    private let tokenizer: fts5_tokenizer
+    private let instance: OpaquePointer
+
+    /// The tokenizer `specification` names, as an FTS5 table's `tokenize`
+    /// option spells it (`porter unicode61 remove_diacritics 2`).
+    init(database: Database, specification: String) throws {
+        guard let api = skillstore_fts5_api(database.handle) else {
+            throw SkillStoreError.corrupt("this SQLite has no FTS5")
+        }
+        let words = specification.split(separator: " ").map(String.init)
+        guard let name = words.first else { throw SkillStoreError.corrupt("an empty tokenizer specification") }
+        var context: UnsafeMutableRawPointer?
+        var found = fts5_tokenizer()
+        guard api.pointee.xFindTokenizer(api, name, &context, &found) == SQLITE_OK, let create = found.xCreate else {
+            throw SkillStoreError.corrupt("FTS5 has no tokenizer named \(name)")
+        }
+        let arguments = words.dropFirst().map { strdup($0) }
+        defer { arguments.forEach { free($0) } }
+        var made: OpaquePointer?
+        var list: [UnsafePointer<CChar>?] = arguments.map { $0.map { UnsafePointer($0) } }
+        let status = list.withUnsafeMutableBufferPointer { create(context, $0.baseAddress, Int32($0.count), &made) }
+        guard status == SQLITE_OK, let made else {
+            throw SkillStoreError.corrupt("FTS5 refused the tokenizer \(specification)")
+        }
+        tokenizer = found
+        instance = made
+    }
+
+    deinit { tokenizer.xDelete?(instance) }
+
+    /// The tokens of `text`: as a document is indexed, or as a query's
+    /// term is read (`query`; `prefix` for a term ending in `*`).
+    func tokens(of text: String, query: Bool = false, prefix: Bool = false) -> Tokens {
+        var text = text
+        return text.withUTF8 { tokens(of: UnsafeRawBufferPointer($0), query: query, prefix: prefix) }
+    }
+
+    /// The tokens of UTF-8 `text`.
+    func tokens(of text: UnsafeRawBufferPointer, query: Bool = false, prefix: Bool = false) -> Tokens {
+        let box = Box()
+        guard let base = text.baseAddress, text.count > 0, let tokenize = tokenizer.xTokenize else { return box.tokens }
+        let flags = query ? FTS5_TOKENIZE_QUERY | (prefix ? FTS5_TOKENIZE_PREFIX : 0) : FTS5_TOKENIZE_DOCUMENT
+        _ = tokenize(
+            instance, Unmanaged.passUnretained(box).toOpaque(), flags, base.assumingMemoryBound(to: CChar.self),
+            Int32(text.count)
+        ) { context, _, token, length, start, end in
+            guard let context, let token else { return SQLITE_OK }
+            let box = Unmanaged<Box>.fromOpaque(context).takeUnretainedValue()
+            let first = Int32(box.tokens.bytes.count)
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            let bytes = UnsafeRawBufferPointer(start: token, count: Int(length))
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+            box.tokens.bytes.append(contentsOf: bytes)
+            box.tokens.tokens.append(Tokens.Token(
+                hash: hash, text: first..<Int32(box.tokens.bytes.count), source: start..<end))
+            return SQLITE_OK
+        }
+        return box.tokens
+    }
+
+    private final class Box {
+        var tokens = Tokens()
+    }
+}

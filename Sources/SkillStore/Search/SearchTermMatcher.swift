@@ -1,0 +1,167 @@
+/// A query's terms as FTS5 reads them, matched against the tokens of texts
+/// read from the store (`TextTokenizer`): which groups of the query a text
+/// holds, and where, without asking the index.
+///
+/// A term is a phrase of one or more tokens; it matches where its tokens
+/// follow one another, the last one as a prefix when the term ends in `*`,
+/// as FTS5 matches a phrase within one column.
+struct SearchTermMatcher {
+    struct Phrase {
+        var tokens: [TextTokenizer.Tokens.Token]
+        var bytes: [UInt8]
+        var prefix: Bool
+        /// The group it belongs to, or nil for an excluded term.
+        var group: Int?
+    }
+
+    /// One place where a term matches: tokens `first..<end` of the text.
+    struct Match {
+        var group: Int?
+        var first: Int
+        var end: Int
+    }
+
+    private(set) var phrases: [Phrase] = []
+    let groupCount: Int
+    /// The groups holding a quoted term, which a question still requires.
+    let required: [Int]
+    let hasExclusions: Bool
+
+    init(query: SearchQuery, tokenizer: TextTokenizer) {
+        self.init(groups: query.groups, excluded: query.excluded, tokenizer: tokenizer)
+    }
+
+    /// Groups of terms, any of a group's terms matching for it.
+    init(groups: [[SearchQuery.Term]], excluded: [SearchQuery.Term] = [], tokenizer: TextTokenizer) {
+        groupCount = groups.count
+        required = groups.indices.filter { groups[$0].contains(where: \.quoted) }
+        hasExclusions = !excluded.isEmpty
+        let terms = groups.enumerated().flatMap { index, group in group.map { (term: $0, group: Optional(index)) } }
+            + excluded.map { (term: $0, group: nil) }
+        for (term, group) in terms {
+            let read = tokenizer.tokens(of: term.text, query: true, prefix: term.prefix)
+            guard !read.tokens.isEmpty else { continue }
+            phrases.append(Phrase(tokens: read.tokens, bytes: read.bytes, prefix: term.prefix, group: group))
+        }
+    }
+
+    /// Every place a term matches in `text`, in token order.
+    func matches(in text: TextTokenizer.Tokens) -> [Match] {
+        var found: [Match] = []
+        let tokens = text.tokens
+        for start in tokens.indices {
+            for phrase in phrases where start + phrase.tokens.count <= tokens.count {
+                var matched = true
+                for (offset, wanted) in phrase.tokens.enumerated() {
+                    let token = tokens[start + offset]
+                    if phrase.prefix && offset == phrase.tokens.count - 1 {
+                        let prefix = phrase.bytes[Int(wanted.text.lowerBound)..<Int(wanted.text.upperBound)]
+                        if !text.text(of: token).starts(with: prefix) { matched = false }
+                    } else if token.hash != wanted.hash
+                        || !text.text(of: token).elementsEqual(
+                            phrase.bytes[Int(wanted.text.lowerBound)..<Int(wanted.text.upperBound)]) {
+                        matched = false
+                    }
+                    if !matched { break }
+                }
+                if matched { found.append(Match(group: phrase.group, first: start, end: start + phrase.tokens.count)) }
+            }
+        }
+        return found
+    }
+
+    /// The groups that `matches` hold.
+    func groups(in matches: [Match]) -> Set<Int> {
+        Set(matches.compactMap(\.group))
+    }
+
+    /// Whether a row whose columns hold `groups`, and an excluded term or
+    /// not, matches the query read as a question: any group, every
+    /// required group, no excluded term.
+    func answersQuestion(groups: Set<Int>, excluded: Bool) -> Bool {
+        !groups.isEmpty && !excluded && required.allSatisfy(groups.contains)
+    }
+
+    /// `text` as snippet runs: the whole of it, each match marked.
+    static func highlighted(_ text: [UInt8], tokens: TextTokenizer.Tokens, matches: [Match]) -> [SearchHit.SnippetRun] {
+        runs(text, tokens: tokens, matches: matches, window: 0..<tokens.tokens.count, whole: true)
+    }
+
+    /// The best `length` tokens of `text` for `matches` as snippet runs,
+    /// with `…` where text was left out. The window holding the most
+    /// different groups wins, then the most matches, then one that starts
+    /// a line (a sentence of the section's text), then the earliest: as
+    /// FTS5's snippet() chooses.
+    static func snippet(
+        _ text: [UInt8], tokens: TextTokenizer.Tokens, matches: [Match], length: Int = 24
+    ) -> [SearchHit.SnippetRun] {
+        let count = tokens.tokens.count
+        guard count > length else { return highlighted(text, tokens: tokens, matches: matches) }
+        var best = (score: -1, start: 0)
+        var lineStarts = Set<Int>()
+        var previousEnd = 0
+        for (index, token) in tokens.tokens.enumerated() {
+            let start = Int(token.source.lowerBound)
+            if index == 0 || text[previousEnd..<max(previousEnd, start)].contains(0x0A) { lineStarts.insert(index) }
+            previousEnd = Int(token.source.upperBound)
+        }
+        var starts = Set<Int>()
+        for match in matches where match.group != nil {
+            // The line the match is on, when the match still fits after it.
+            if let line = (max(0, match.end - length)...match.first).reversed().first(where: lineStarts.contains) {
+                starts.insert(line)
+            }
+            starts.insert(max(0, min(count - length, match.first - (length - (match.end - match.first)) / 2)))
+        }
+        for start in starts.sorted() {
+            let inside = matches.filter { $0.group != nil && $0.first >= start && $0.end <= start + length }
+            let score = 1000 * Set(inside.compactMap(\.group)).count + inside.count + (lineStarts.contains(start) ? 100 : 0)
+            if score > best.score { best = (score, start) }
+        }
+        return runs(text, tokens: tokens, matches: matches, window: best.start..<min(count, best.start + length), whole: false)
+    }
+
+    private static func runs(
+        _ text: [UInt8], tokens: TextTokenizer.Tokens, matches: [Match], window: Range<Int>, whole: Bool
+    ) -> [SearchHit.SnippetRun] {
+        let all = tokens.tokens
+        guard !window.isEmpty else { return text.isEmpty ? [] : [.init(text: String(decoding: text, as: UTF8.self), matched: false)] }
+        let from = whole || window.lowerBound == 0 ? 0 : Int(all[window.lowerBound].source.lowerBound)
+        let to = whole || window.upperBound == all.count ? text.count : Int(all[window.upperBound - 1].source.upperBound)
+        // Marked byte ranges, merged where they touch or overlap.
+        var marked: [Range<Int>] = []
+        for match in matches.sorted(by: { $0.first < $1.first }) where match.group != nil {
+            let first = max(match.first, window.lowerBound)
+            let end = min(match.end, window.upperBound)
+            guard first < end else { continue }
+            let range = Int(all[first].source.lowerBound)..<Int(all[end - 1].source.upperBound)
+            if let last = marked.last, range.lowerBound <= last.upperBound {
+                marked[marked.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                marked.append(range)
+            }
+        }
+        var runs: [SearchHit.SnippetRun] = []
+        func add(_ bytes: ArraySlice<UInt8>, matched: Bool) {
+            guard !bytes.isEmpty else { return }
+            runs.append(.init(text: String(decoding: bytes, as: UTF8.self), matched: matched))
+        }
+        var position = from
+        if from > 0 { runs.append(.init(text: "…", matched: false)) }
+        for range in marked {
+            add(text[position..<range.lowerBound], matched: false)
+            add(text[range], matched: true)
+            position = range.upperBound
+        }
+        add(text[position..<max(position, to)], matched: false)
+        if to < text.count { runs.append(.init(text: "…", matched: false)) }
+        // Adjacent unmatched runs as one, as FTS5's marked text reads.
+        return runs.reduce(into: []) { merged, run in
+            if let last = merged.last, !last.matched, !run.matched {
+                merged[merged.count - 1].text += run.text
+            } else {
+                merged.append(run)
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SkillStore
+
+/// `TextTokenizer` and `SearchTermMatcher`: a query's words found in text
+/// read from the store exactly where an FTS5 MATCH with the search index's
+/// tokenizer finds them, since passages and description matches rely on it.
+@Suite struct SearchTermMatcherTests {
+    static let texts = [
+        "Fill each field of the PDF form, then flatten it.",
+        "Filling forms: the fields are filled in order.",
+        "Crème brûlée caramelises under the grill; CRÈME is folded to creme.",
+        "A changelog lists merged pull requests by release.",
+        "The pull request merges the change-log into release notes.",
+        "Résumé writing: one page, newest role first.",
+        "Tokens like foo_bar, x86-64 and 3.14 split where FTS5 splits them.",
+        "",
+        "     ",
+        "日本語のテキストも扱える skill for 日本語",
+    ]
+    static let queries = [
+        "fill form", "filled fields", "creme brulee", "changelog", "change log", "\"pull request\"",
+        "merge* release", "resume", "foo bar x86 64", "3 14", "日本語", "page -newest", "caramel*", "\"flatten it\"",
+    ]
+
+    @Test func theMatcherFindsTheGroupsFTS5Matches() throws {
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        let tokenizer = try store.textTokenizer()
+        try store.database.execute("""
+            CREATE VIRTUAL TABLE temp.matcher_check USING fts5(text, tokenize = '\(SkillStore.searchTokenizer)')
+            """)
+        for (index, text) in Self.texts.enumerated() {
+            try store.database.query("INSERT INTO temp.matcher_check (rowid, text) VALUES (?, ?)", [.integer(Int64(index)), .text(text)])
+        }
+        var compared = 0
+        for input in Self.queries {
+            let query = try #require(SearchQuery(input))
+            let matcher = SearchTermMatcher(query: query, tokenizer: tokenizer)
+            for (index, group) in query.groups.enumerated() {
+                let fts5 = Set(try store.database.query(
+                    "SELECT rowid AS row FROM temp.matcher_check WHERE matcher_check MATCH ?",
+                    [.text(SearchQuery.expression(group))]).map { try $0.int("row") })
+                let found = Set(Self.texts.indices.filter { row in
+                    matcher.groups(in: matcher.matches(in: tokenizer.tokens(of: Self.texts[row]))).contains(index)
+                })
+                #expect(found == fts5, "query \(input), group \(index)")
+                compared += 1
+            }
+        }
+        #expect(compared > Self.queries.count)
+    }
+
+    @Test func tokensCarryWhereTheyLieInTheText() throws {
+        let fixture = try StoreFixture()
+        let tokenizer = try fixture.store.textTokenizer()
+        let text = "Préheat the POTS, twice."
+        let tokens = tokenizer.tokens(of: text)
+        let bytes = Array(text.utf8)
+        let words = tokens.tokens.map { String(decoding: bytes[Int($0.source.lowerBound)..<Int($0.source.upperBound)], as: UTF8.self) }
+        #expect(words == ["Préheat", "the", "POTS", "twice"])
+        // Folded and stemmed as the index stores them.
+        #expect(tokens.tokens.map { String(decoding: tokens.text(of: $0), as: UTF8.self) } == ["preheat", "the", "pot", "twice"])
+    }
+
+    @Test func aSnippetMarksTheMatchesAndCutsWithEllipses() throws {
+        let fixture = try StoreFixture()
+        let tokenizer = try fixture.store.textTokenizer()
+        let query = try #require(SearchQuery("lid"))
+        let matcher = SearchTermMatcher(query: query, tokenizer: tokenizer)
+        let text = (1...40).map { "word\($0)" }.joined(separator: " ") + " under the lid " + (41...80).map { "word\($0)" }.joined(separator: " ")
+        let bytes = Array(text.utf8)
+        let tokens = tokenizer.tokens(of: text)
+        let runs = SearchTermMatcher.snippet(bytes, tokens: tokens, matches: matcher.matches(in: tokens), length: 10)
+        #expect(runs.first?.text.hasPrefix("…") == true && runs.last?.text.hasSuffix("…") == true)
+        #expect(runs.filter(\.matched).map(\.text) == ["lid"])
+        #expect(runs.map(\.text).joined().split(separator: " ").count <= 12)
+
+        let whole = SearchTermMatcher.highlighted(bytes, tokens: tokens, matches: matcher.matches(in: tokens))
+        #expect(whole.map(\.text).joined() == text)
+    }
+}
