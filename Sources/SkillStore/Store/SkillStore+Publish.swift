@@ -76,6 +76,9 @@ extension SkillStore {
             options.checkpoint(.beforeCommit)
         }
         options.checkpoint(.committed)
+        // Best effort: the publish has landed, and a failed merge leaves
+        // the index as it was, only slower to search.
+        if report.results.contains(where: { $0.status == .new }) { try? compactSearchIndexes() }
         return report
     }
 
