@@ -22,6 +22,11 @@ extension SkillStore {
     /// hold each). A fixed count, not a share: in a store of fewer than
     /// 1,000 skills every word may choose candidates.
     static let commonWordSkills = 1000
+    /// A tier of candidates matching this many skills or more is ranked by
+    /// recency, not bm25, when every word of the query is common: bm25
+    /// costs about 4 us a skill, and at 100,000 generated skills a word
+    /// common to most of them matches 20,000 names and descriptions.
+    static let broadTier = 2000
     /// The fields searched first when every word of a query is common.
     static let leadFields = "{name description}"
     /// Candidates ranked again, at least.
@@ -71,9 +76,15 @@ extension SkillStore {
             if words.count > 1 { tiers.insert(query.allWordsFTS5(columns: Self.leadFields), at: 0) }
         }
         var candidates: [SkillCandidate] = []
-        for tier in tiers where candidates.count < poolSize {
+        for (index, tier) in tiers.enumerated() {
+            // A later tier only makes up an answer the earlier ones could
+            // not fill: its skills rank below theirs anyway.
+            guard candidates.count < (index == 0 ? poolSize : request.limit) else { break }
             let found = Set(candidates.map(\.version))
-            candidates += try skillCandidates(tier, request: request, limit: poolSize)
+            // Every word common: a tier may match most of the store, and
+            // then its newest skills stand in for its best.
+            let broad = try commonWords.count == words.count && matchCount(tier, upTo: Self.broadTier) >= Self.broadTier
+            candidates += try skillCandidates(tier, request: request, limit: poolSize, newestFirst: broad)
                 .filter { !found.contains($0.version) }.prefix(poolSize - candidates.count)
         }
         let named = try exactlyNamedVersions(request)
@@ -89,9 +100,14 @@ extension SkillStore {
             let count = Double(held.count)
             return max(0.01, log(1 + (Double(skills) - count + 0.5) / (count + 0.5)))
         }
+        // Every candidate matched an expression made of the query's words:
+        // with one word (or one group) each holds it, without a look-up.
         let present = try words.indices.map { index in
-            commonWords.contains(index)
-                ? try versions(matching: SearchQuery.expression(words[index]), among: pool) : holders[index]
+            words.count == 1 ? Set(pool) : commonWords.contains(index)
+                ? try versions(
+                    matching: SearchQuery.expression(words[index]), among: pool,
+                    walking: words[index].contains(where: \.prefix))
+                : holders[index]
         }
         let (names, descriptions) = try namesAndDescriptions(of: pool)
         let described = try versionsDescribing(words, descriptions: descriptions)
@@ -184,7 +200,12 @@ extension SkillStore {
     }
 
     /// The best skill versions by bm25 that pass the request's filters.
-    private func skillCandidates(_ expression: String, request: SearchRequest, limit: Int) throws -> [SkillCandidate] {
+    /// With `newestFirst`, the newest matching versions instead, still with
+    /// their bm25: FTS5 then stops after `limit` rows rather than scoring
+    /// every match.
+    private func skillCandidates(
+        _ expression: String, request: SearchRequest, limit: Int, newestFirst: Bool = false
+    ) throws -> [SkillCandidate] {
         var sql = """
             SELECT rowid AS version, bm25(skill_text, \(Self.skillTextWeights)) AS score FROM skill_text
             WHERE skill_text MATCH ?
@@ -203,11 +224,19 @@ extension SkillStore {
             sql += " AND EXISTS (SELECT 1 FROM versions WHERE seq = skill_text.rowid AND namespace = ?)"
             arguments.append(.text(namespace))
         }
-        sql += " ORDER BY score LIMIT ?"
+        sql += newestFirst ? " ORDER BY version DESC LIMIT ?" : " ORDER BY score LIMIT ?"
         arguments.append(.integer(Int64(limit)))
         return try database.query(sql, arguments).map {
             SkillCandidate(version: try $0.int("version"), bm25: try -$0.double("score"))
         }
+    }
+
+    /// How many per-skill rows match `expression`, counting no further
+    /// than `limit`: a walk along the words' lists, without scores.
+    private func matchCount(_ expression: String, upTo limit: Int) throws -> Int {
+        try database.queryFirst(
+            "SELECT count(*) AS matches FROM (SELECT 1 FROM skill_text WHERE skill_text MATCH ? LIMIT ?)",
+            [.text(expression), .integer(Int64(limit))])?.int("matches") ?? 0
     }
 
     /// The versions whose per-skill row matches `expression`, at most
@@ -221,13 +250,21 @@ extension SkillStore {
     /// The versions of `pool` whose per-skill row matches `expression`, for
     /// a word too common to list in full: one look-up per version, as FTS5
     /// seeks a row id, where `rowid IN (...)` would walk the word's whole
-    /// list. The pool is one JSON argument, so that the statement is
+    /// list. A prefix (`walking`) is the other way round: FTS5 merges the
+    /// lists of every word it opens for each look-up, so one walk is
+    /// cheaper. The pool is one JSON argument, so that the statement is
     /// prepared once, not once per pool.
-    private func versions(matching expression: String, among pool: [Int]) throws -> Set<Int> {
-        Set(try database.query("""
-            SELECT pool.value AS version FROM json_each(?) AS pool
-            WHERE EXISTS (SELECT 1 FROM skill_text WHERE skill_text MATCH ? AND skill_text.rowid = pool.value)
-            """, [.text(Self.jsonList(pool)), .text(expression)]).map { try $0.int("version") })
+    private func versions(matching expression: String, among pool: [Int], walking: Bool) throws -> Set<Int> {
+        let sql = walking
+            ? """
+                SELECT rowid AS version FROM skill_text
+                WHERE skill_text MATCH ?2 AND rowid IN (SELECT value FROM json_each(?1))
+                """
+            : """
+                SELECT pool.value AS version FROM json_each(?1) AS pool
+                WHERE EXISTS (SELECT 1 FROM skill_text WHERE skill_text MATCH ?2 AND skill_text.rowid = pool.value)
+                """
+        return Set(try database.query(sql, [.text(Self.jsonList(pool)), .text(expression)]).map { try $0.int("version") })
     }
 
     /// The skill names and descriptions of versions.
