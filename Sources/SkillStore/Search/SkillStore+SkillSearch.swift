@@ -83,8 +83,8 @@ extension SkillStore {
             let found = Set(candidates.map(\.version))
             // Every word common: a tier may match most of the store, and
             // then its newest skills stand in for its best.
-            let broad = try commonWords.count == words.count && matchCount(tier, upTo: Self.broadTier) >= Self.broadTier
-            candidates += try skillCandidates(tier, request: request, limit: poolSize, newestFirst: broad)
+            let bound = commonWords.count == words.count ? Self.broadTier : nil
+            candidates += try skillCandidates(tier, request: request, limit: poolSize, bound: bound)
                 .filter { !found.contains($0.version) }.prefix(poolSize - candidates.count)
         }
         let named = try exactlyNamedVersions(request)
@@ -200,11 +200,12 @@ extension SkillStore {
     }
 
     /// The best skill versions by bm25 that pass the request's filters.
-    /// With `newestFirst`, the newest matching versions instead, still with
-    /// their bm25: FTS5 then stops after `limit` rows rather than scoring
-    /// every match.
+    /// With a `bound`, FTS5 scores at most that many matches, newest first,
+    /// and stops: when it stopped there, the newest `limit` stand in for the
+    /// best; else they are all the matches, ranked by bm25. One walk along
+    /// the words' lists either way.
     private func skillCandidates(
-        _ expression: String, request: SearchRequest, limit: Int, newestFirst: Bool = false
+        _ expression: String, request: SearchRequest, limit: Int, bound: Int? = nil
     ) throws -> [SkillCandidate] {
         var sql = """
             SELECT rowid AS version, bm25(skill_text, \(Self.skillTextWeights)) AS score FROM skill_text
@@ -224,19 +225,13 @@ extension SkillStore {
             sql += " AND EXISTS (SELECT 1 FROM versions WHERE seq = skill_text.rowid AND namespace = ?)"
             arguments.append(.text(namespace))
         }
-        sql += newestFirst ? " ORDER BY version DESC LIMIT ?" : " ORDER BY score LIMIT ?"
-        arguments.append(.integer(Int64(limit)))
-        return try database.query(sql, arguments).map {
+        sql += bound == nil ? " ORDER BY score LIMIT ?" : " ORDER BY version DESC LIMIT ?"
+        arguments.append(.integer(Int64(bound ?? limit)))
+        let found = try database.query(sql, arguments).map {
             SkillCandidate(version: try $0.int("version"), bm25: try -$0.double("score"))
         }
-    }
-
-    /// How many per-skill rows match `expression`, counting no further
-    /// than `limit`: a walk along the words' lists, without scores.
-    private func matchCount(_ expression: String, upTo limit: Int) throws -> Int {
-        try database.queryFirst(
-            "SELECT count(*) AS matches FROM (SELECT 1 FROM skill_text WHERE skill_text MATCH ? LIMIT ?)",
-            [.text(expression), .integer(Int64(limit))])?.int("matches") ?? 0
+        guard let bound, found.count < bound else { return Array(found.prefix(limit)) }
+        return Array(found.sorted { ($0.bm25, -$0.version) > ($1.bm25, -$1.version) }.prefix(limit))
     }
 
     /// The versions whose per-skill row matches `expression`, at most
