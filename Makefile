@@ -29,9 +29,42 @@ bootstrap:
 # the same binary is the network server, and with NO_PIE its code and data
 # sit at a fixed address, which ASLR exists to prevent. For a machine that
 # only runs the CLI: make build NO_PIE=1.
-LINK_FLAGS := $(if $(NO_PIE),-Xlinker -no-pie,)
-build: bootstrap
-	swift build -c release --static-swift-stdlib --product skillctl $(LINK_FLAGS)
+#
+# Three more cuts of the loader's work at every start (docs/benchmarks.md,
+# Start-up), all for the release binary only; tests and debug builds link
+# as before:
+# - libyaml, libcmark-gfm (and its extensions), libsqlite3 and libstdc++ (the
+#   Swift runtime's C++ library) are linked from their static archives, so
+#   the loader neither maps them nor looks up their symbols (1,940 symbol
+#   lookups at start became 268). Their pkg-config files are copied into
+#   STATIC_C_LIBS with -L pointing at a folder that holds only the archives;
+#   the search order of -L is that of the command line, and pkg-config's -L
+#   comes first, so the modules' `link "yaml"` and the static stdlib's
+#   -lstdc++ find the archives there.
+# - --no-export-dynamic: the static stdlib's link arguments export every
+#   public symbol of our modules (2,853), which only lengthens each symbol
+#   lookup; nothing resolves a symbol in the executable by name (the
+#   dlopen'd libraries are looked up through their own handles).
+# - --disable-local-rpath: no $ORIGIN run path, whose missing folders the
+#   loader tried for every library (nothing is installed next to skillctl).
+LINK_FLAGS := $(if $(NO_PIE),-Xlinker -no-pie,) -Xlinker --no-export-dynamic --disable-local-rpath
+STATIC_C_LIBS := $(CURDIR)/.build/static-c-libs
+
+build: bootstrap static-c-libs
+	PKG_CONFIG_PATH=$(STATIC_C_LIBS)/pkgconfig \
+	  swift build -c release --static-swift-stdlib --product skillctl $(LINK_FLAGS)
+
+.PHONY: static-c-libs
+static-c-libs: bootstrap
+	@mkdir -p $(STATIC_C_LIBS)/pkgconfig
+	@libdir=$$(pkg-config --variable=libdir sqlite3); \
+	for lib in yaml cmark-gfm cmark-gfm-extensions sqlite3; do \
+	  ln -sf $$libdir/lib$$lib.a $(STATIC_C_LIBS)/lib$$lib.a; done; \
+	cxx=$$(clang -print-file-name=libstdc++.a); \
+	if [ -f "$$cxx" ]; then ln -sf "$$cxx" $(STATIC_C_LIBS)/libstdc++.a; fi; \
+	for pc in yaml-0.1 libcmark-gfm sqlite3; do \
+	  sed 's|-L$${libdir}|-L$(STATIC_C_LIBS)|' "$$(pkg-config --variable=pcfiledir $$pc)/$$pc.pc" \
+	    > $(STATIC_C_LIBS)/pkgconfig/$$pc.pc; done
 
 run: build
 	$(SKILLCTL) init

@@ -24,7 +24,8 @@ enum HelpText {
     /// `a`, `a and b`, `a, b and c`.
     static func list(_ items: [String]) -> String {
         guard let last = items.last else { return "" }
-        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
+        // An Array, not the slice dropLast gives, for Array.joined(separator:).
+        return items.count == 1 ? last : Array(items.dropLast()).joined(separator: ", ") + " and " + last
     }
 
     /// `words` after `first`, a space between each, starting a new line

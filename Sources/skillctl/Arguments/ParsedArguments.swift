@@ -1,25 +1,33 @@
 /// Command-line words split into options and positionals, against the
 /// options a command declares. Options may come before or after the command
 /// name; `--name=value` and `--name value` both work; `--` ends options.
+///
+/// Kept in arrays searched in order, not in sets and dictionaries: there are
+/// a few dozen options at most, and the first use of a `Set<String>` or a
+/// `[String: Option]` in a run makes the Swift runtime build their generic
+/// metadata and look up `String: Hashable` by scanning every conformance
+/// record of the binary: together with `Array.joined(separator:)`, 0.7 ms of
+/// the CPU time of `skillctl --help` (docs/benchmarks.md, Start-up).
 struct ParsedArguments {
     var command: String?
     var positionals: [String] = []
     /// By each option's name, whichever spelling was used.
-    private(set) var flags: Set<String> = []
-    private(set) var values: [String: String] = [:]
-    /// The options that may be looked up: the global ones and the command's.
-    private(set) var declared: [String: Option] = [:]
+    private(set) var flags: [String] = []
+    /// Option names and their values, one entry per name: the last value given.
+    private(set) var values: [(name: String, value: String)] = []
+    /// The names of the options that may be looked up: the global ones and the command's.
+    private(set) var declared: [String] = []
 
     /// Splits `words`. `optionsFor` gives the options a command declares,
     /// once its name is known (nil for an unknown command: its options are
     /// not judged, since the command itself is the mistake to report).
     init(_ words: [String], optionsFor: (String) -> [Option]?) throws(UsageError) {
-        // By every spelling.
-        var accepted: [String: Option] = [:]
+        // By every spelling; a later declaration of a spelling wins.
+        var accepted = AcceptedSpellings()
         func accept(_ options: [Option]) {
             for option in options {
-                declared[option.name] = option
-                for spelling in option.spellings { accepted[spelling] = option }
+                if !declared.contains(option.name) { declared.append(option.name) }
+                for spelling in option.spellings { accepted.entries.append((spelling, option)) }
             }
         }
         accept(GlobalOptions.all)
@@ -58,13 +66,13 @@ struct ParsedArguments {
                 guard inlineValue == nil || option.inlinePlaceholder != nil else {
                     throw UsageError("\(name) takes no value", command: command)
                 }
-                flags.insert(option.name)
-                if let inlineValue { values[option.name] = inlineValue }
+                insertFlag(option.name)
+                if let inlineValue { setValue(inlineValue, for: option.name) }
             } else if let option = accepted[name] {
                 if let inlineValue {
-                    values[option.name] = inlineValue
+                    setValue(inlineValue, for: option.name)
                 } else {
-                    values[option.name] = try Self.value(after: name, in: words, at: &index, command: command)
+                    setValue(try Self.value(after: name, in: words, at: &index, command: command), for: option.name)
                 }
             } else if command == nil {
                 deferred.append((word, inlineValue))
@@ -77,10 +85,10 @@ struct ParsedArguments {
         for (word, value) in deferred where commandIsDeclared {
             let name = value == nil ? word : String(word[..<word.firstIndex(of: "=")!])
             if let option = accepted[name], option.isFlag {
-                flags.insert(option.name)
-                if let value, option.inlinePlaceholder != nil { values[option.name] = value }
+                insertFlag(option.name)
+                if let value, option.inlinePlaceholder != nil { setValue(value, for: option.name) }
             } else if let option = accepted[name], let value {
-                values[option.name] = value
+                setValue(value, for: option.name)
             } else if accepted[name] != nil {
                 throw UsageError("\(name) before the command name needs the form \(name)=VALUE", command: command)
             } else {
@@ -90,10 +98,42 @@ struct ParsedArguments {
     }
 
     /// "unknown option --verison; did you mean '--version'?"
-    private static func unknownOption(_ name: String, accepted: [String: Option], command: String?) -> UsageError {
+    private static func unknownOption(_ name: String, accepted: AcceptedSpellings, command: String?) -> UsageError {
         // Sorted, so that a tie is broken the same way on every run.
         UsageError(
-            "unknown option \(name)" + NearestSpelling.didYouMean(name, among: accepted.keys.sorted()), command: command)
+            "unknown option \(name)" + NearestSpelling.didYouMean(name, among: accepted.sortedSpellings), command: command)
+    }
+
+    private mutating func insertFlag(_ name: String) {
+        if !flags.contains(name) { flags.append(name) }
+    }
+
+    private mutating func setValue(_ value: String, for name: String) {
+        if let index = values.firstIndex(where: { $0.name == name }) {
+            values[index].value = value
+        } else {
+            values.append((name, value))
+        }
+    }
+
+    private func storedValue(_ name: String) -> String? {
+        values.first { $0.name == name }?.value
+    }
+
+    /// The spellings the parser accepts so far, each with its option.
+    private struct AcceptedSpellings {
+        var entries: [(spelling: String, option: Option)] = []
+
+        subscript(spelling: String) -> Option? {
+            entries.last { $0.spelling == spelling }?.option
+        }
+
+        /// Each spelling once, sorted.
+        var sortedSpellings: [String] {
+            var unique: [String] = []
+            for spelling in entries.map(\.spelling).sorted() where unique.last != spelling { unique.append(spelling) }
+            return unique
+        }
     }
 
     private static func value(
@@ -107,7 +147,7 @@ struct ParsedArguments {
     /// Whether the flag was given. Asking about an option the command does
     /// not declare is a mistake in skillctl, not in how it was called.
     func has(_ flag: Option) -> Bool {
-        precondition(declared[flag.name] != nil && flag.isFlag, "\(flag.name) is not a flag declared by \(command ?? "skillctl")")
+        precondition(declared.contains(flag.name) && flag.isFlag, "\(flag.name) is not a flag declared by \(command ?? "skillctl")")
         return flags.contains(flag.name)
     }
 
@@ -115,15 +155,15 @@ struct ParsedArguments {
     /// or nil when the flag is absent or given alone.
     func inlineValue(_ flag: Option) -> String? {
         precondition(
-            declared[flag.name] != nil && flag.inlinePlaceholder != nil,
+            declared.contains(flag.name) && flag.inlinePlaceholder != nil,
             "\(flag.name) is not a flag with a value declared by \(command ?? "skillctl")")
-        return values[flag.name]
+        return storedValue(flag.name)
     }
 
     /// The option's value, or nil when absent (the last one given wins).
     func value(_ option: Option) -> String? {
         precondition(
-            declared[option.name] != nil && !option.isFlag, "\(option.name) is not an option declared by \(command ?? "skillctl")")
-        return values[option.name]
+            declared.contains(option.name) && !option.isFlag, "\(option.name) is not an option declared by \(command ?? "skillctl")")
+        return storedValue(option.name)
     }
 }

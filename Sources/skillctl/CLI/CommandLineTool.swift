@@ -67,7 +67,7 @@ enum CommandLineTool {
             output.line(helpText(for: commandType))
             return .success
         }
-        var environment = ProcessInfo.processInfo.environment
+        var environment = Environment()
         // A command that cannot work against a server must not quietly do its
         // work on the local database instead when one is asked for; but a
         // SKILLSTORE_SERVER exported for the other commands is no request to

@@ -4,7 +4,7 @@ import SkillStore
 struct Context {
     var arguments: ParsedArguments
     var output: Output
-    var environment: [String: String]
+    var environment: Environment
 
     var json: Bool { arguments.has(GlobalOptions.json) }
     var quiet: Bool { arguments.has(GlobalOptions.quiet) }

@@ -44,14 +44,14 @@ struct AgentsCommand: Command {
     }
 
     /// `$HOME`, nil when it is unset or empty.
-    static func home(_ environment: [String: String]) -> String? {
+    static func home(_ environment: Environment) -> String? {
         environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The folder `--agent NAME` (with `--user`, the agent's folder in the
     /// home directory) installs into, for `command`; nil without `--agent`.
     static func folder(
-        agent name: String?, user: Bool, command: String, environment: [String: String] = ProcessInfo.processInfo.environment
+        agent name: String?, user: Bool, command: String, environment: Environment = Environment()
     ) throws(UsageError) -> String? {
         guard let name else {
             if user { throw UsageError("--user goes with --agent NAME", command: command) }
