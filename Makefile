@@ -59,6 +59,7 @@ static-c-libs: bootstrap
 	@mkdir -p $(STATIC_C_LIBS)/pkgconfig
 	@libdir=$$(pkg-config --variable=libdir sqlite3); \
 	for lib in yaml cmark-gfm cmark-gfm-extensions sqlite3; do \
+	  [ -f $$libdir/lib$$lib.a ] || { echo "make build: $$libdir/lib$$lib.a is missing (its -dev package)" >&2; exit 1; }; \
 	  ln -sf $$libdir/lib$$lib.a $(STATIC_C_LIBS)/lib$$lib.a; done; \
 	cxx=$$(clang -print-file-name=libstdc++.a); \
 	if [ -f "$$cxx" ]; then ln -sf "$$cxx" $(STATIC_C_LIBS)/libstdc++.a; fi; \

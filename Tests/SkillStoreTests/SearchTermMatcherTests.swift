@@ -80,4 +80,32 @@ import TestSupport
         let whole = SearchTermMatcher.highlighted(bytes, tokens: tokens, matches: matcher.matches(in: tokens))
         #expect(whole.map(\.text).joined() == text)
     }
+
+    @Test func aPhraseLongerThanTheSnippetShowsItsBeginning() throws {
+        let fixture = try StoreFixture()
+        let tokenizer = try fixture.store.textTokenizer()
+        let words = (1...40).map { "word\($0)" }
+        let text = "Before it. " + words.joined(separator: " ") + " and after it, more words follow."
+        let query = try #require(SearchQuery("\"" + words.prefix(30).joined(separator: " ") + "\""))
+        let matcher = SearchTermMatcher(query: query, tokenizer: tokenizer)
+        let tokens = tokenizer.tokens(of: text)
+        let matches = matcher.matches(in: tokens)
+        #expect(matches.count == 1 && matches[0].end - matches[0].first == 30)
+        let runs = SearchTermMatcher.snippet(Array(text.utf8), tokens: tokens, matches: matches, length: 24)
+        #expect(runs.first(where: \.matched)?.text.hasPrefix("word1 word2") == true)
+    }
+
+    @Test func aWordHeldThousandsOfTimesStillMakesOneSnippet() throws {
+        let fixture = try StoreFixture()
+        let tokenizer = try fixture.store.textTokenizer()
+        let text = Array(repeating: "the lid and the pot", count: 20_000).joined(separator: "\n")
+        let matcher = SearchTermMatcher(query: try #require(SearchQuery("lid pot")), tokenizer: tokenizer)
+        let tokens = tokenizer.tokens(of: text)
+        let matches = matcher.matches(in: tokens)
+        #expect(matches.count == 40_000)
+        let runs = SearchTermMatcher.snippet(Array(text.utf8), tokens: tokens, matches: matches)
+        // The first window holding both words, from the start of its line.
+        #expect(runs.filter(\.matched).map(\.text).prefix(2) == ["lid", "pot"])
+        #expect(runs.first?.text.hasPrefix("the ") == true)
+    }
 }

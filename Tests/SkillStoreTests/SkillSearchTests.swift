@@ -47,6 +47,15 @@ import TestSupport
         try fixture.store.searchSkills(SearchRequest(query: query, limit: limit, explain: explain))
     }
 
+    @Test func aQuotedSentenceLongerThanASnippetIsAnswered() throws {
+        let sentence = (1...30).map { "word\($0)" }.joined(separator: " ")
+        try write("long-sentence", description: "Holds one long sentence.", body: "# Long\n\n## Sentence\n\nFirst \(sentence) last.\n")
+        try fixture.publish([fixture.temporary.path("long-sentence")])
+        let found = try skills("\"\(sentence)\"")
+        #expect(found.map(\.skill) == ["long-sentence"])
+        #expect(found.first?.passages.isEmpty == false)
+    }
+
     @Test func aQuestionFindsTheSkillThoughMostOfItsWordsAreNowhere() throws {
         // "how", "do", "I", "a" and the question mark are in no skill: they are not required.
         #expect(try skills("how do I fill a pdf form?").first?.skill == "pdf-forms")

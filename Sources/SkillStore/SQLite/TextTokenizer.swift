@@ -67,7 +67,8 @@ final class TextTokenizer {
         return text.withUTF8 { tokens(of: UnsafeRawBufferPointer($0), query: query, prefix: prefix) }
     }
 
-    /// The tokens of UTF-8 `text`.
+    /// The tokens of UTF-8 `text`. Should the tokenizer fail part way
+    /// (out of memory), the tokens read until then.
     func tokens(of text: UnsafeRawBufferPointer, query: Bool = false, prefix: Bool = false) -> Tokens {
         let box = Box()
         guard let base = text.baseAddress, text.count > 0, let tokenize = tokenizer.xTokenize else { return box.tokens }
@@ -75,8 +76,11 @@ final class TextTokenizer {
         _ = tokenize(
             instance, Unmanaged.passUnretained(box).toOpaque(), flags, base.assumingMemoryBound(to: CChar.self),
             Int32(text.count)
-        ) { context, _, token, length, start, end in
-            guard let context, let token else { return SQLITE_OK }
+        ) { context, flags, token, length, start, end in
+            // A token at the same place as the one before (a synonym, which
+            // the search index's tokenizer never makes) would break the
+            // one-token-per-position reading of phrases: the first counts.
+            guard let context, let token, flags & FTS5_TOKEN_COLOCATED == 0, start <= end else { return SQLITE_OK }
             let box = Unmanaged<Box>.fromOpaque(context).takeUnretainedValue()
             let first = Int32(box.tokens.bytes.count)
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325

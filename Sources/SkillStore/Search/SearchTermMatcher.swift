@@ -88,37 +88,78 @@ struct SearchTermMatcher {
     }
 
     /// The best `length` tokens of `text` for `matches` as snippet runs,
-    /// with `…` where text was left out. The window holding the most
-    /// different groups wins, then the most matches, then one that starts
-    /// a line (a sentence of the section's text), then the earliest: as
-    /// FTS5's snippet() chooses.
+    /// with `…` where text was left out. Windows start at a match (centred
+    /// on it, or at the start of its line when the match still fits): the
+    /// window scoring most wins, 1,000 for each different group it holds,
+    /// one for each match, 100 for starting a line (a sentence of a
+    /// section's text), then the earliest. Only the first
+    /// `snippetAnchors` matches start a window, so a section holding a
+    /// word thousands of times costs no more than one holding it a few.
     static func snippet(
         _ text: [UInt8], tokens: TextTokenizer.Tokens, matches: [Match], length: Int = 24
     ) -> [SearchHit.SnippetRun] {
         let count = tokens.tokens.count
         guard count > length else { return highlighted(text, tokens: tokens, matches: matches) }
-        var best = (score: -1, start: 0)
-        var lineStarts = Set<Int>()
+        var lineStarts: [Int] = []
         var previousEnd = 0
         for (index, token) in tokens.tokens.enumerated() {
             let start = Int(token.source.lowerBound)
-            if index == 0 || text[previousEnd..<max(previousEnd, start)].contains(0x0A) { lineStarts.insert(index) }
+            if index == 0 || text[previousEnd..<max(previousEnd, start)].contains(0x0A) { lineStarts.append(index) }
             previousEnd = Int(token.source.upperBound)
         }
+        let positive = matches.filter { $0.group != nil }.sorted { ($0.first, $0.end) < ($1.first, $1.end) }
         var starts = Set<Int>()
-        for match in matches where match.group != nil {
-            // The line the match is on, when the match still fits after it.
-            if let line = (max(0, match.end - length)...match.first).reversed().first(where: lineStarts.contains) {
-                starts.insert(line)
+        for match in positive.prefix(snippetAnchors) {
+            let span = match.end - match.first
+            guard span < length else {
+                // A phrase as long as the window: its first words.
+                starts.insert(min(match.first, count - length))
+                continue
             }
-            starts.insert(max(0, min(count - length, match.first - (length - (match.end - match.first)) / 2)))
+            // The line the match is on, when the match still fits after it.
+            let line = lineStarts[lastIndex(in: lineStarts, atMost: match.first)]
+            if line >= match.end - length { starts.insert(line) }
+            starts.insert(max(0, min(count - length, match.first - (length - span) / 2)))
         }
+        let firsts = positive.map(\.first)
+        var best = (score: -1, start: 0)
         for start in starts.sorted() {
-            let inside = matches.filter { $0.group != nil && $0.first >= start && $0.end <= start + length }
-            let score = 1000 * Set(inside.compactMap(\.group)).count + inside.count + (lineStarts.contains(start) ? 100 : 0)
+            var groups = Set<Int>()
+            var inside = 0
+            var index = firstIndex(in: firsts, atLeast: start)
+            while index < positive.count, positive[index].first < start + length {
+                if positive[index].end <= start + length, let group = positive[index].group {
+                    groups.insert(group)
+                    inside += 1
+                }
+                index += 1
+            }
+            let startsLine = lineStarts[lastIndex(in: lineStarts, atMost: start)] == start
+            let score = 1000 * groups.count + inside + (startsLine ? 100 : 0)
             if score > best.score { best = (score, start) }
         }
-        return runs(text, tokens: tokens, matches: matches, window: best.start..<min(count, best.start + length), whole: false)
+        return runs(text, tokens: tokens, matches: positive, window: best.start..<min(count, best.start + length), whole: false)
+    }
+
+    /// Matches that may start a snippet's window.
+    static let snippetAnchors = 256
+
+    /// The index of the first of the ascending `values` at least `value`
+    /// (`values.count` when none is).
+    static func firstIndex(in values: [Int], atLeast value: Int) -> Int {
+        var low = 0
+        var high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The index of the last of the ascending, non-empty `values` at most
+    /// `value`, 0 when none is.
+    private static func lastIndex(in values: [Int], atMost value: Int) -> Int {
+        max(0, firstIndex(in: values, atLeast: value + 1) - 1)
     }
 
     private static func runs(

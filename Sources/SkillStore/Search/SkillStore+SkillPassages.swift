@@ -87,22 +87,35 @@ extension SkillStore {
     /// The rule or claim of `section` whose own text holds every group the
     /// section holds: the one with the most matches, then one whose title
     /// holds a match, then a rule before a claim, then the shortest, then
-    /// the first. Nil when none does.
+    /// the first. Nil when none does. Tokens and matches are in text order,
+    /// so each unit's are found by bisection, not by a pass over the section.
     private func bestUnit(of section: ReadSection) -> SearchUnit? {
         var best: (unit: SearchUnit, rank: (Int, Int, Int, Int))?
         let tokens = section.bodyTokens.tokens
+        let tokenStarts = tokens.map { Int($0.source.lowerBound) }
+        let tokenEnds = tokens.map { Int($0.source.upperBound) }
+        let matches = section.bodyMatches.filter { $0.group != nil }.sorted { $0.first < $1.first }
+        let matchFirsts = matches.map(\.first)
         let body = section.row.body
         for unit in SearchUnit.decode(section.units, body: body) {
-            let lower = Int32(unit.range.lowerBound)
-            let upper = Int32(unit.range.upperBound)
-            let inside = section.bodyMatches.filter {
-                $0.group != nil && tokens[$0.first].source.lowerBound >= lower && tokens[$0.end - 1].source.upperBound <= upper
+            // The unit's tokens: from the first starting in it to the first ending past it.
+            let first = SearchTermMatcher.firstIndex(in: tokenStarts, atLeast: unit.range.lowerBound)
+            let end = max(first, SearchTermMatcher.firstIndex(in: tokenEnds, atLeast: unit.range.upperBound + 1))
+            var held = Set<Int>()
+            var inside = 0
+            var inTitle = false
+            let titleEnd = unit.titled ? (body[unit.range].firstIndex(of: 0x0A) ?? unit.range.upperBound) : unit.range.lowerBound
+            var index = SearchTermMatcher.firstIndex(in: matchFirsts, atLeast: first)
+            while index < matches.count, matches[index].first < end {
+                if matches[index].end <= end, let group = matches[index].group {
+                    held.insert(group)
+                    inside += 1
+                    if tokenStarts[matches[index].first] < titleEnd { inTitle = true }
+                }
+                index += 1
             }
-            guard section.held.isSubset(of: Set(inside.compactMap(\.group))) else { continue }
-            let length = tokens.filter { $0.source.lowerBound >= lower && $0.source.upperBound <= upper }.count
-            let titleEnd = unit.titled ? Int32(body[unit.range].firstIndex(of: 0x0A) ?? unit.range.upperBound) : lower
-            let inTitle = inside.contains { tokens[$0.first].source.lowerBound < titleEnd }
-            let rank = (inside.count, inTitle ? 1 : 0, unit.kind == .rule ? 1 : 0, -length)
+            guard section.held.isSubset(of: held) else { continue }
+            let rank = (inside, inTitle ? 1 : 0, unit.kind == .rule ? 1 : 0, first - end)
             if best.map({ rank > $0.rank }) ?? true { best = (unit, rank) }
         }
         return best?.unit

@@ -15,6 +15,11 @@ public final class SkillStore {
     /// The store's counts as the last search saw them, while unchanged.
     var searchCorpusFacts: SearchCorpusFacts?
 
+    deinit {
+        // The tokenizer belongs to the connection: gone before it closes.
+        searchTextTokenizer = nil
+    }
+
     /// Opens the database at `path`, applying any pending migration. With
     /// `create: false` a missing file is `SkillStoreError.databaseMissing`.
     public init(path: String, create: Bool = true) throws {
