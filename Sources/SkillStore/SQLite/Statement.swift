@@ -150,4 +150,5 @@ final class Statement {
 
 extension Statement {
     var columnIndexesForRow: [String: Int32] { columnIndexes }
+    var columnCount: Int32 { sqlite3_column_count(handle) }
 }
