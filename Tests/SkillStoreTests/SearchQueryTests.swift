@@ -56,10 +56,9 @@ import Testing
     @Test func aSplitWordIsAlsoOneWordInAQuestion() throws {
         let query = try #require(SearchQuery("SR&ED tax credit"))
         #expect(query.fts5 == #""sr" AND "ed" AND "tax" AND "credit""#)
-        #expect(query.asQuestion.groups.last?.map(\.text) == ["sred", "sr ed"])
-        #expect(query.asQuestion.questionFTS5().contains(#""sred" OR "sr ed""#))
-        #expect(SearchQuery("node.js e-mail")?.asQuestion.groups.suffix(2).map { $0.map(\.text) }
-            == [["nodejs", "node js"], ["email", "e mail"]])
+        #expect(query.asQuestion.groups.last?.map(\.text) == ["sred"])
+        #expect(query.asQuestion.questionFTS5() == #"("sr" OR "ed" OR "tax" OR "credit" OR "sred" OR "sr ed" OR "ed tax" OR "tax credit")"#)
+        #expect(SearchQuery("node.js e-mail")?.asQuestion.groups.suffix(2).map { $0.map(\.text) } == [["nodejs"], ["email"]])
         // A contraction or a possessive is not one word written two ways,
         // and an excluded word stays excluded.
         for input in ["don't stop", "last year's taxes", "taxes -e-mail", "taxes NOT e-mail", "taxes"] {

@@ -26,11 +26,24 @@ struct SearchQuery: Sendable, Equatable {
     /// stop word are left out, unless every group is one.
     var groups: [[Term]]
     var excluded: [Term]
-    /// Words that punctuation splits (`SR&ED`, `e-mail`, `Node.js`), each
-    /// as its parts run together (`sred`) or in a row (`"sr ed"`): one
-    /// text writes `SR&ED`, another `SRED`. Only a question
-    /// (`asQuestion`) asks for them; rows keep requiring the parts.
-    var compounds: [[Term]] = []
+    /// A word that punctuation splits (`SR&ED`, `e-mail`, `Node.js`), as
+    /// its parts run together (`sred`): one text writes `SR&ED`, another
+    /// `SRED`.
+    struct Compound: Sendable, Equatable {
+        var term: Term
+        /// The words it was split into (`sr`, `ed`): a text holding them
+        /// all may be taken to hold the compound, without asking FTS5 for
+        /// the phrase (which walks both words' whole lists).
+        var parts: [String]
+    }
+
+    /// Only a question (`asQuestion`) asks for them; rows keep requiring
+    /// the parts. (The parts in a row are already a phrase a question may
+    /// match, `adjacentPhrases`.)
+    var compounds: [Compound] = []
+    /// How many of `groups`, at their end, are compounds (`asQuestion`):
+    /// not words of the text, so never in a phrase.
+    private var compoundGroups = 0
 
     /// Nil when the input holds no searchable word (empty, or only operators and punctuation).
     init?(_ input: String) {
@@ -39,12 +52,12 @@ struct SearchQuery: Sendable, Equatable {
         var pendingOr = false
         var pendingNot = false
         var count = 0
-        var compounds: [[Term]] = []
+        var compounds: [Compound] = []
 
         for token in Self.tokens(of: input) {
             switch token {
-            case .compound(let group):
-                if count < Self.maxTerms, !pendingNot { compounds.append(group) }
+            case .compound(let compound):
+                if count < Self.maxTerms, !pendingNot { compounds.append(compound) }
             case .or:
                 pendingOr = !groups.isEmpty
             case .not:
@@ -74,18 +87,19 @@ struct SearchQuery: Sendable, Equatable {
     }
 
     /// The query as a search by skill reads it: its groups and, after them,
-    /// its compounds, each one more group that may match.
+    /// its compounds, each one more group that may match (their parts stay
+    /// in `compounds`).
     var asQuestion: SearchQuery {
         var question = self
-        question.groups += compounds
-        question.compounds = []
+        question.groups += compounds.map { [$0.term] }
+        question.compoundGroups += compounds.count
         return question
     }
 
     /// Two plain words in a row (neither quoted nor a prefix), as a phrase a
     /// question may match: `first` is the index of the first word's group.
     var adjacentPhrases: [(first: Int, phrase: Term)] {
-        groups.indices.dropLast().compactMap { index in
+        groups.indices.dropLast(compoundGroups + 1).compactMap { index in
             let (first, second) = (groups[index], groups[index + 1])
             guard first.count == 1, second.count == 1, !first[0].prefix, !second[0].prefix,
                   !first[0].quoted, !second[0].quoted
@@ -204,8 +218,8 @@ struct SearchQuery: Sendable, Equatable {
 
     private enum Token: Equatable {
         case term(Term, negated: Bool)
-        /// A word punctuation splits, as one group (see `compounds`).
-        case compound([Term])
+        /// A word punctuation splits (see `compounds`).
+        case compound(Compound)
         case or, not, and
     }
 
@@ -250,9 +264,7 @@ struct SearchQuery: Sendable, Equatable {
             // to the word. An apostrophe splits a contraction or a
             // possessive (don't, year's), not one name written two ways.
             if parts.count > 1, !negated, !word.contains("'"), !word.contains("\u{2019}") {
-                tokens.append(.compound([
-                    Term(text: parts.joined(), prefix: prefix), Term(text: parts.joined(separator: " "), prefix: false),
-                ]))
+                tokens.append(.compound(Compound(term: Term(text: parts.joined(), prefix: prefix), parts: parts)))
             }
             for (index, part) in parts.enumerated() {
                 let isLast = index == parts.count - 1

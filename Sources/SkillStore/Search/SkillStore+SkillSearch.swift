@@ -58,7 +58,10 @@ extension SkillStore {
     /// Throws `UsageProblem` as `search` does.
     public func searchSkills(_ request: SearchRequest) throws -> [SkillMatch] {
         try Self.check(request)
-        guard let query = SearchQuery(request.query) else { return [] }
+        guard var query = SearchQuery(request.query) else { return [] }
+        // A compound no skill writes as one word (`shadcn/ui`) is its parts
+        // alone, as in rows: it would only be the rarest word of all.
+        query.compounds = try query.compounds.filter { !(try versions(matching: SearchQuery.quoted($0.term), upTo: 1)).isEmpty }
         let question = query.asQuestion
         let words = question.groups
         // The versions indexed, for idf. The search's own scratch writes
@@ -71,8 +74,10 @@ extension SkillStore {
         let holders = try words.map { try versions(matching: SearchQuery.expression($0), upTo: common) }
         let commonWords = Set(holders.indices.filter { holders[$0].count >= common })
         // Two common words in a row are often a rare phrase ("failing
-        // test"), which may choose candidates as a rare word does.
-        let phrasesOfCommonWords = question.adjacentPhrases.filter {
+        // test"), which may choose candidates as a rare word does, when
+        // every word is common (else rare words choose them: finding
+        // whether a phrase is rare walks both words' whole lists).
+        let phrasesOfCommonWords = commonWords.count < words.count ? [] : question.adjacentPhrases.filter {
             commonWords.contains($0.first) && commonWords.contains($0.first + 1)
         }
         let rarePhrases = Set(try phrasesOfCommonWords.filter {
@@ -108,16 +113,23 @@ extension SkillStore {
         guard !candidates.isEmpty else { return [] }
 
         let pool = candidates.map(\.version)
-        let weights = holders.map { held in
-            let count = Self.holderCount(held, limit: common, versions: skills)
-            return max(0.01, log(1 + (Double(skills) - count + 0.5) / (count + 0.5)))
-        }
-        let present = try words.indices.map { index in
+        var counts = holders.map { Self.holderCount($0, limit: common, versions: skills) }
+        // A compound's skills are those writing it as one word and, at
+        // most, those holding its least held part (`compoundParts`).
+        let compoundParts = Self.compoundParts(of: question, words: words)
+        for (index, parts) in compoundParts { counts[index] += parts.map { counts[$0] }.min() ?? 0 }
+        let weights = counts.map { count in max(0.01, log(1 + (Double(skills) - count + 0.5) / (count + 0.5))) }
+        var present = try words.indices.map { index in
             commonWords.contains(index)
                 ? try versions(matching: SearchQuery.expression(words[index]), among: pool) : holders[index]
         }
         let (namespaces, names, descriptions) = try namesAndDescriptions(of: pool)
-        let described = try versionsDescribing(words, descriptions: descriptions)
+        var described = try versionsDescribing(words, descriptions: descriptions)
+        // A skill holding every part of a compound (`SR&ED`) holds it.
+        for (index, parts) in compoundParts {
+            present[index].formUnion(pool.filter { version in parts.allSatisfy { present[$0].contains(version) } })
+            described[index].formUnion(pool.filter { version in parts.allSatisfy { described[$0].contains(version) } })
+        }
         let queryWords = words.flatMap { $0 }.flatMap { SearchQuery.words(in: $0.text) }.map(SearchQuery.folded)
         let total = weights.reduce(0, +)
         // bm25 is compared among the skills one expression found: a
@@ -214,6 +226,19 @@ extension SkillStore {
         var description = 0.0
         var score = 0.0
         var exactName = false
+    }
+
+    /// For each compound of a question (the index of its group in
+    /// `words`), the groups of its parts; a compound some part of which is
+    /// not a group (a stop word) is left out.
+    static func compoundParts(of question: SearchQuery, words: [[SearchQuery.Term]]) -> [Int: [Int]] {
+        let first = words.count - question.compounds.count
+        var parts: [Int: [Int]] = [:]
+        for (offset, compound) in question.compounds.enumerated() {
+            let groups = compound.parts.compactMap { part in words.firstIndex { $0.count == 1 && $0[0].text == part } }
+            if groups.count == compound.parts.count { parts[first + offset] = groups }
+        }
+        return parts
     }
 
     /// How many versions hold a word, from the first `limit` of them
