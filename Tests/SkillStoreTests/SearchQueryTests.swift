@@ -41,6 +41,31 @@ import Testing
         #expect(query?.questionFTS5(omitting: [0, 1, 2]) == query?.questionFTS5())
     }
 
+    /// Two common words in a row are often a rare phrase: kept when asked,
+    /// alone if every word is omitted.
+    @Test func aPhraseOfOmittedWordsIsKeptWhenAsked() {
+        let query = SearchQuery("write failing test first")
+        #expect(query?.questionFTS5(omitting: [0, 1, 2, 3], keepingPhrases: [1]) == #""failing test""#)
+        #expect(query?.questionFTS5(omitting: [0, 1], keepingPhrases: [0])
+            == #"("test" OR "first" OR "write failing" OR "failing test" OR "test first")"#)
+        #expect(query?.questionFTS5(omitting: [0, 1, 2, 3]) == query?.questionFTS5())
+    }
+
+    /// A word punctuation splits is also its parts run together or in a
+    /// row, for a question only: rows still require each part.
+    @Test func aSplitWordIsAlsoOneWordInAQuestion() throws {
+        let query = try #require(SearchQuery("SR&ED tax credit"))
+        #expect(query.fts5 == #""sr" AND "ed" AND "tax" AND "credit""#)
+        #expect(query.asQuestion.groups.last?.map(\.text) == ["sred"])
+        #expect(query.asQuestion.questionFTS5() == #"("sr" OR "ed" OR "tax" OR "credit" OR "sred" OR "sr ed" OR "ed tax" OR "tax credit")"#)
+        #expect(SearchQuery("node.js e-mail")?.asQuestion.groups.suffix(2).map { $0.map(\.text) } == [["nodejs"], ["email"]])
+        // A contraction or a possessive is not one word written two ways,
+        // and an excluded word stays excluded.
+        for input in ["don't stop", "last year's taxes", "taxes -e-mail", "taxes NOT e-mail", "taxes"] {
+            #expect(SearchQuery(input)?.compounds == [], "\(input)")
+        }
+    }
+
     /// When every word is common, names and descriptions are searched first;
     /// an exclusion still excludes whatever column holds the word.
     @Test func leadFieldsNarrowThePositiveWordsOnly() {

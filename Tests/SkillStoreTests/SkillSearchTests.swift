@@ -122,6 +122,40 @@ import TestSupport
         #expect(!first.alsoIn.contains(first.address))
     }
 
+    /// Collections copy a skill and edit its body, so the bytes differ; the
+    /// same name and description (case and white space aside) is one result.
+    @Test func aCopyWithTheSameNameAndDescriptionIsOneResult() throws {
+        try fixture.publish([try write("tent-pitch", in: "acme-tent", description: "Pitches tents.",
+                                       body: "# Tents\n\nPitch the tent with the door downwind.\n")], namespace: "acme")
+        try fixture.publish([try write("tent-pitch", in: "zeta-tent", description: "pitches   TENTS.",
+                                       body: "# Tents\n\nPitch the tent with its door downwind.\n")], namespace: "zeta")
+        try fixture.publish([try write("tent-pitch", in: "kilo-tent", description: "Pitches tents in the rain.",
+                                       body: "# Tents\n\nPitch the tent with the door downwind.\n")], namespace: "kilo")
+        let found = try skills("pitch a tent")
+        #expect(found.count == 2)
+        let copies = try #require(found.first { $0.namespace != "kilo" })
+        #expect(Set([copies.address] + copies.alsoIn) == ["acme/tent-pitch", "zeta/tent-pitch"])
+        #expect(found.first { $0.namespace == "kilo" }?.alsoIn == [])
+    }
+
+    /// Some collections name a copy after the folders it sat in.
+    @Test func aCopyWhoseNameHasWordsBeforeItIsOneResult() throws {
+        try fixture.publish([try write("tent-pitch", description: "Pitches tents.", body: "# Tents\n\nPitch it.\n")])
+        try fixture.publish([try write("camping-tent-pitch", description: "Pitches tents.", body: "# Tents\n\nPitch it now.\n")])
+        try fixture.publish([try write("subtent-pitch", description: "Pitches tents.", body: "# Tents\n\nPitch them.\n")])
+        let found = try skills("pitch a tent")
+        #expect(found.count == 2)
+        let copies = try #require(found.first { $0.skill != "subtent-pitch" })
+        #expect(Set([copies.address] + copies.alsoIn) == ["tent-pitch", "camping-tent-pitch"])
+    }
+
+    @Test func aWordPunctuationSplitsFindsItWrittenAsOne() throws {
+        try fixture.publish([try write("tax-credits", description: "Prepares SRED claims.", body: "# Claims\n\nList the projects.\n")])
+        #expect(try skills("SR&ED").map(\.skill) == ["tax-credits"])
+        // Rows still require each part.
+        #expect(try fixture.store.search(SearchRequest(query: "SR&ED", kind: .skill)).isEmpty)
+    }
+
     @Test func anExactNameComesFirst() throws {
         #expect(try skills("image resize").first?.skill == "image-resize")
         let named = try skills("changelog writer", explain: true)

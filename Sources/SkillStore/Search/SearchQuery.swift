@@ -26,6 +26,24 @@ struct SearchQuery: Sendable, Equatable {
     /// stop word are left out, unless every group is one.
     var groups: [[Term]]
     var excluded: [Term]
+    /// A word that punctuation splits (`SR&ED`, `e-mail`, `Node.js`), as
+    /// its parts run together (`sred`): one text writes `SR&ED`, another
+    /// `SRED`.
+    struct Compound: Sendable, Equatable {
+        var term: Term
+        /// The words it was split into (`sr`, `ed`): a text holding them
+        /// all may be taken to hold the compound, without asking FTS5 for
+        /// the phrase (which walks both words' whole lists).
+        var parts: [String]
+    }
+
+    /// Only a question (`asQuestion`) asks for them; rows keep requiring
+    /// the parts. (The parts in a row are already a phrase a question may
+    /// match, `adjacentPhrases`.)
+    var compounds: [Compound] = []
+    /// How many of `groups`, at their end, are compounds (`asQuestion`):
+    /// not words of the text, so never in a phrase.
+    private var compoundGroups = 0
 
     /// Nil when the input holds no searchable word (empty, or only operators and punctuation).
     init?(_ input: String) {
@@ -34,9 +52,12 @@ struct SearchQuery: Sendable, Equatable {
         var pendingOr = false
         var pendingNot = false
         var count = 0
+        var compounds: [Compound] = []
 
         for token in Self.tokens(of: input) {
             switch token {
+            case .compound(let compound):
+                if count < Self.maxTerms, !pendingNot { compounds.append(compound) }
             case .or:
                 pendingOr = !groups.isEmpty
             case .not:
@@ -62,6 +83,29 @@ struct SearchQuery: Sendable, Equatable {
         let content = groups.filter { group in !(group.count == 1 && SearchStopWords.isStopWord(group[0])) }
         self.groups = content.isEmpty ? groups : content
         self.excluded = excluded
+        self.compounds = compounds
+    }
+
+    /// The query as a search by skill reads it: its groups and, after them,
+    /// its compounds, each one more group that may match (their parts stay
+    /// in `compounds`).
+    var asQuestion: SearchQuery {
+        var question = self
+        question.groups += compounds.map { [$0.term] }
+        question.compoundGroups += compounds.count
+        return question
+    }
+
+    /// Two plain words in a row (neither quoted nor a prefix), as a phrase a
+    /// question may match: `first` is the index of the first word's group.
+    var adjacentPhrases: [(first: Int, phrase: Term)] {
+        groups.indices.dropLast(compoundGroups + 1).compactMap { index in
+            let (first, second) = (groups[index], groups[index + 1])
+            guard first.count == 1, second.count == 1, !first[0].prefix, !second[0].prefix,
+                  !first[0].quoted, !second[0].quoted
+            else { return nil }
+            return (index, Term(text: first[0].text + " " + second[0].text, prefix: false))
+        }
     }
 
     /// The FTS5 expression: `("a" OR "b") AND "c"* NOT "d"`.
@@ -75,26 +119,29 @@ struct SearchQuery: Sendable, Equatable {
     /// by how many and how rare; quoted terms stay required and exclusions
     /// still exclude: `"fill form" AND ("fill form" OR "pdf") NOT "word"`.
     /// Two plain words in a row are also a phrase that may match (`"pdf
-    /// form"`), so that skills holding them together rank higher. The
-    /// groups in `omitting` (words most skills hold) are left out of the
-    /// alternatives, unless that leaves none: they would make every skill
-    /// a candidate and rank none higher.
+    /// form"`, `adjacentPhrases`), so that skills holding them together
+    /// rank higher. The groups in `omitting` (words most skills hold) are
+    /// left out of the alternatives: they would make every skill a
+    /// candidate and rank none higher; so is a phrase of two such words,
+    /// unless `keepingPhrases` holds it (the index of its first word): two
+    /// common words together are often rare ("failing test"). If nothing
+    /// is left, every group and phrase is an alternative.
     ///
     /// With `columns` (`{name description}`), the words must match in those
     /// columns; exclusions still apply to every column.
-    func questionFTS5(omitting: Set<Int> = [], columns: String? = nil) -> String {
+    func questionFTS5(omitting: Set<Int> = [], keepingPhrases: Set<Int> = [], columns: String? = nil) -> String {
         let required = groups.filter { $0.contains(where: \.quoted) }
         var parts = required.map(Self.expression)
-        let kept = groups.indices.filter { !omitting.contains($0) }
-        let chosen = kept.isEmpty ? Array(groups.indices) : kept
-        var any = chosen.flatMap { groups[$0] }.map(Self.quoted)
-        for index in groups.indices.dropLast() where chosen.contains(index) || chosen.contains(index + 1) {
-            let (first, second) = (groups[index], groups[index + 1])
-            guard first.count == 1, second.count == 1, !first[0].prefix, !second[0].prefix,
-                  !first[0].quoted, !second[0].quoted
-            else { continue }
-            any.append(Self.quoted(Term(text: first[0].text + " " + second[0].text, prefix: false)))
+        let phrases = adjacentPhrases
+        var kept = groups.indices.filter { !omitting.contains($0) }
+        var keptPhrases = phrases.filter { pair in
+            !omitting.contains(pair.first) || !omitting.contains(pair.first + 1) || keepingPhrases.contains(pair.first)
         }
+        if kept.isEmpty && keptPhrases.isEmpty {
+            kept = Array(groups.indices)
+            keptPhrases = phrases
+        }
+        let any = kept.flatMap { groups[$0] }.map(Self.quoted) + keptPhrases.map { Self.quoted($0.phrase) }
         parts.append(any.count == 1 ? any[0] : "(" + any.joined(separator: " OR ") + ")")
         return withExclusions(parts.joined(separator: " AND "), columns: columns)
     }
@@ -171,6 +218,8 @@ struct SearchQuery: Sendable, Equatable {
 
     private enum Token: Equatable {
         case term(Term, negated: Bool)
+        /// A word punctuation splits (see `compounds`).
+        case compound(Compound)
         case or, not, and
     }
 
@@ -211,6 +260,12 @@ struct SearchQuery: Sendable, Equatable {
             }
             let prefix = word.hasSuffix("*")
             let parts = words(in: String(word))
+            // Before its parts, so that a `NOT` before the word still applies
+            // to the word. An apostrophe splits a contraction or a
+            // possessive (don't, year's), not one name written two ways.
+            if parts.count > 1, !negated, !word.contains("'"), !word.contains("\u{2019}") {
+                tokens.append(.compound(Compound(term: Term(text: parts.joined(), prefix: prefix), parts: parts)))
+            }
             for (index, part) in parts.enumerated() {
                 let isLast = index == parts.count - 1
                 tokens.append(.term(Term(text: part, prefix: prefix && isLast), negated: negated))

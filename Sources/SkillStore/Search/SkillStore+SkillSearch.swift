@@ -8,7 +8,8 @@ extension SkillStore {
     static let skillTextWeights = "10.0, 5.0, 2.5, 2.5, 1.0, 0.5, 0.3"
     /// How a candidate's score is made, each part from 0 to 1: coverage
     /// (the weighted share of the query's words it holds), bm25 (as a
-    /// share of the best candidate's), its name (the share of its name's
+    /// share of the best candidate's found by the same FTS5 expression:
+    /// bm25 of different expressions do not compare), its name (the share of its name's
     /// words the query holds) and its description (the weighted share of
     /// the query's words it holds). Set on the relevance benchmark
     /// (bench/relevance.sh) with one setting for all queries.
@@ -31,6 +32,10 @@ extension SkillStore {
     static let leadFields = "{name description}"
     /// Candidates ranked again, at least.
     static let candidatePool = 50
+    /// When every word is common, the share of the pool that skills
+    /// holding a rare phrase of them may take, leaving room for the skills
+    /// that name or describe them.
+    static let rarePhraseShare = 0.5
     /// Passages shown for each skill.
     static let passagesPerSkill = 3
 
@@ -38,23 +43,32 @@ extension SkillStore {
     /// of distinct skills, each with its best passages.
     ///
     /// Any of the query's words may match (stop words aside; quoted terms
-    /// are still required and `-word` still excludes). Candidates are the
-    /// best skills by bm25 over the per-skill index, with field weights
-    /// (`skillTextWeights`); words that many skills hold (see
-    /// `commonWordSkills`) do not choose candidates, which keeps a query
-    /// fast in a large store, but still count below; when every word is
-    /// that common, the skills whose name or description holds all of them,
-    /// then any, are the candidates (the whole index only if too few). Candidates are ranked
-    /// again by coverage, the share of the query's words each holds
-    /// weighted by rarity (idf), with bm25 and name and description
-    /// matches (see `coverageShare`). A skill the query names exactly
-    /// comes first. Skills whose latest SKILL.md is the same bytes are one
+    /// are still required and `-word` still excludes); a word punctuation
+    /// splits (`SR&ED`) also matches its parts run together (`SRED`).
+    /// Candidates are the best skills by bm25 over the per-skill index,
+    /// with field weights (`skillTextWeights`); words that many skills hold
+    /// (see `commonWordSkills`) do not choose candidates, which keeps a
+    /// query fast in a large store, but still count below, and two of them
+    /// in a row that few skills hold together ("failing test") do; when
+    /// every word is that common, the skills whose name or description
+    /// holds all of them, those holding such a phrase, then the skills
+    /// whose name or description holds any, are the candidates (the whole
+    /// index only if too few). Candidates are ranked again by coverage, the
+    /// share of the query's words each holds weighted by rarity (idf), with
+    /// bm25 and name and description matches (see `coverageShare`). A skill
+    /// the query names exactly comes first. Skills whose latest SKILL.md is
+    /// the same bytes, or copies with the same description under the same
+    /// name or that name with words before it (`NearDuplicate`), are one
     /// result, listing the others in `alsoIn`. `limit` counts skills.
     /// Throws `UsageProblem` as `search` does.
     public func searchSkills(_ request: SearchRequest) throws -> [SkillMatch] {
         try Self.check(request)
-        guard let query = SearchQuery(request.query) else { return [] }
-        let words = query.groups
+        guard var query = SearchQuery(request.query) else { return [] }
+        // A compound no skill writes as one word (`shadcn/ui`) is its parts
+        // alone, as in rows: it would only be the rarest word of all.
+        query.compounds = try query.compounds.filter { !(try versions(matching: SearchQuery.quoted($0.term), upTo: 1)).isEmpty }
+        let question = query.asQuestion
+        let words = question.groups
         // The versions indexed, for idf. The search's own scratch writes
         // must not make the next search count the store again.
         let facts = try corpusFacts()
@@ -64,56 +78,84 @@ extension SkillStore {
         // Each word's skills, up to `common` of them: the rarer words' in full.
         let holders = try words.map { try versions(matching: SearchQuery.expression($0), upTo: common) }
         let commonWords = Set(holders.indices.filter { holders[$0].count >= common })
-        let expression = query.questionFTS5(omitting: commonWords)
+        // Two common words in a row are often a rare phrase ("failing
+        // test"), which may choose candidates as a rare word does, when
+        // every word is common (else rare words choose them: finding
+        // whether a phrase is rare walks both words' whole lists).
+        let phrasesOfCommonWords = commonWords.count < words.count ? [] : question.adjacentPhrases.filter {
+            commonWords.contains($0.first) && commonWords.contains($0.first + 1)
+        }
+        let rarePhrases = Set(try phrasesOfCommonWords.filter {
+            try versions(matching: SearchQuery.quoted($0.phrase), upTo: common).count < common
+        }.map(\.first))
+        let expression = question.questionFTS5(omitting: commonWords, keepingPhrases: rarePhrases)
 
         let poolSize = min(SearchRequest.maxLimit, max(Self.candidatePool, request.limit * 2))
         // Every word common: bm25 for each skill holding one would cost
         // more than the search may. Skills naming or describing them all,
-        // then any, come first; the whole index only if those are too few.
-        var tiers = [expression]
+        // those holding a rare phrase of them (up to `rarePhraseShare` of
+        // the pool), then skills naming or describing any come first; the
+        // whole index only if those are too few.
+        var tiers = [(expression: expression, room: poolSize, fallback: false)]
         if commonWords.count == words.count {
-            tiers = [query.questionFTS5(columns: Self.leadFields), expression]
-            if words.count > 1 { tiers.insert(query.allWordsFTS5(columns: Self.leadFields), at: 0) }
+            // Names or descriptions holding any of the words, and then
+            // any skill, only make up an answer the tiers before could not
+            // fill: such a tier matches most of a large store.
+            tiers = [(question.questionFTS5(columns: Self.leadFields), poolSize, true), (question.questionFTS5(), poolSize, true)]
+            if !rarePhrases.isEmpty { tiers.insert((expression, Int(Double(poolSize) * Self.rarePhraseShare), false), at: 0) }
+            if words.count > 1 { tiers.insert((question.allWordsFTS5(columns: Self.leadFields), poolSize, false), at: 0) }
         }
         var candidates: [SkillCandidate] = []
         for (index, tier) in tiers.enumerated() {
-            // A later tier only makes up an answer the earlier ones could
+            // A fallback tier only makes up an answer the earlier ones could
             // not fill: its skills rank below theirs anyway.
-            guard candidates.count < (index == 0 ? poolSize : request.limit) else { break }
+            guard candidates.count < (tier.fallback ? request.limit : poolSize) else { continue }
             let found = Set(candidates.map(\.version))
             // Every word common: a tier may match most of the store, and
             // then its newest skills stand in for its best.
             let bound = commonWords.count == words.count ? Self.broadTier : nil
-            candidates += try skillCandidates(tier, request: request, limit: poolSize, bound: bound)
-                .filter { !found.contains($0.version) }.prefix(poolSize - candidates.count)
+            candidates += try skillCandidates(tier.expression, request: request, limit: poolSize, bound: bound)
+                .filter { !found.contains($0.version) }.prefix(min(tier.room, poolSize - candidates.count))
+                .map { var candidate = $0; candidate.tier = index; return candidate }
         }
         let named = try exactlyNamedVersions(request)
         for version in named where !candidates.contains(where: { $0.version == version }) {
             if let score = try skillScore(version: version, expression: expression) {
-                candidates.append(SkillCandidate(version: version, bm25: score))
+                candidates.append(SkillCandidate(version: version, bm25: score, tier: tiers.count))
             }
         }
         guard !candidates.isEmpty else { return [] }
 
         let pool = candidates.map(\.version)
-        let weights = holders.map { held in
-            let count = Double(held.count)
-            return max(0.01, log(1 + (Double(skills) - count + 0.5) / (count + 0.5)))
-        }
+        var counts = holders.map { Self.holderCount($0, limit: common, versions: skills) }
+        // A compound's skills are those writing it as one word and, at
+        // most, those holding its least held part (`compoundParts`).
+        let compoundParts = Self.compoundParts(of: question, words: words)
+        for (index, parts) in compoundParts { counts[index] += parts.map { counts[$0] }.min() ?? 0 }
+        let weights = counts.map { count in max(0.01, log(1 + (Double(skills) - count + 0.5) / (count + 0.5))) }
         // Every candidate matched an expression made of the query's words:
         // with one word (or one group) each holds it, without a look-up.
-        let present = try words.indices.map { index in
+        var present = try words.indices.map { index in
             words.count == 1 ? Set(pool) : commonWords.contains(index)
                 ? try versions(
                     matching: SearchQuery.expression(words[index]), among: pool,
                     walking: words[index].contains(where: \.prefix))
                 : holders[index]
         }
-        let (names, descriptions) = try namesAndDescriptions(of: pool)
-        let described = try versionsDescribing(words, descriptions: descriptions)
+        let (namespaces, names, descriptions) = try namesAndDescriptions(of: pool)
+        var described = try versionsDescribing(words, descriptions: descriptions)
+        // A skill holding every part of a compound (`SR&ED`) holds it.
+        for (index, parts) in compoundParts {
+            present[index].formUnion(pool.filter { version in parts.allSatisfy { present[$0].contains(version) } })
+            described[index].formUnion(pool.filter { version in parts.allSatisfy { described[$0].contains(version) } })
+        }
         let queryWords = words.flatMap { $0 }.flatMap { SearchQuery.words(in: $0.text) }.map(SearchQuery.folded)
         let total = weights.reduce(0, +)
-        let strongest = candidates.map(\.bm25).max() ?? 0
+        // bm25 is compared among the skills one expression found: a
+        // phrase's bm25 and that of a search in names and descriptions
+        // only are not on one scale.
+        var strongestOfTier: [Int: Double] = [:]
+        for candidate in candidates { strongestOfTier[candidate.tier] = max(strongestOfTier[candidate.tier] ?? 0, candidate.bm25) }
         for index in candidates.indices {
             let version = candidates[index].version
             var held = 0.0
@@ -126,6 +168,7 @@ extension SkillStore {
             candidate.coverage = total > 0 ? held / total : 1
             candidate.description = total > 0 ? inDescription / total : 1
             candidate.name = Self.nameShare(names[version] ?? "", queryWords: queryWords)
+            let strongest = strongestOfTier[candidate.tier] ?? 0
             let relevance = strongest > 0 ? candidate.bm25 / strongest : 1
             candidate.score = Self.coverageShare * candidate.coverage + Self.bm25Share * relevance
                 + Self.nameShare * candidate.name + Self.descriptionShare * candidate.description
@@ -138,23 +181,35 @@ extension SkillStore {
 
         var matches: [SkillMatch] = []
         var shownVersions: [Int] = []
+        var shownCopies: [NearDuplicate] = []
+        var places: [Set<SkillKey>] = []
         var seenBlobs = Set<BlobID>()
         var seenSkills = Set<SkillKey>()
-        for candidate in candidates where matches.count < request.limit {
+        // Every candidate, past the limit too, so that copies of a skill
+        // shown are listed with it wherever they ranked.
+        for candidate in candidates {
+            let candidateKey = SkillKey(namespace: namespaces[candidate.version] ?? "", name: names[candidate.version] ?? "")
+            let candidateCopy = NearDuplicate(name: candidateKey.name, description: descriptions[candidate.version] ?? "")
+            if let shown = shownCopies.firstIndex(where: { candidateCopy.isCopy(of: $0) }) {
+                places[shown].insert(candidateKey)
+                continue
+            }
+            guard matches.count < request.limit else { continue }
             guard let version = try database.queryFirst(
                 "SELECT namespace, skill, label, skill_blob, description FROM versions WHERE seq = ?",
                 [.integer(Int64(candidate.version))])
             else { throw SkillStoreError.corrupt("the per-skill index names a missing version (\(candidate.version))") }
             let key = SkillKey(namespace: version.string("namespace"), name: version.string("skill"))
             let blob = try version.blobID("skill_blob")
+            let description = version.string("description")
+            let copy = NearDuplicate(name: key.name, description: description)
             // The same bytes elsewhere, or an older version of a skill shown (all versions searched).
             guard !seenBlobs.contains(blob), !seenSkills.contains(key) else { continue }
             seenBlobs.insert(blob)
             seenSkills.insert(key)
             var match = SkillMatch(
                 namespace: key.namespace, skill: key.name, address: key.description, version: version.string("label"),
-                id: blob, description: version.string("description"), score: candidate.score,
-                alsoIn: try placesHolding(blob, besides: key), passages: [], explanation: nil)
+                id: blob, description: description, score: candidate.score, alsoIn: [], passages: [], explanation: nil)
             if request.explain {
                 match.explanation = SearchExplanation(
                     words: try words.enumerated().map { index, group in
@@ -167,6 +222,13 @@ extension SkillStore {
             }
             matches.append(match)
             shownVersions.append(candidate.version)
+            shownCopies.append(copy)
+            places.append(Set(try placesHolding(blob, or: copy)))
+        }
+        for index in matches.indices {
+            let key = SkillKey(namespace: matches[index].namespace, name: matches[index].skill)
+            matches[index].alsoIn = places[index].subtracting([key]).sorted { ($0.namespace, $0.name) < ($1.namespace, $1.name) }
+                .map(\.description)
         }
         let passages = try passages(of: shownVersions, query: query)
         for index in matches.indices { matches[index].passages = passages[shownVersions[index]] ?? [] }
@@ -176,11 +238,37 @@ extension SkillStore {
     private struct SkillCandidate {
         var version: Int
         var bm25: Double
+        /// Which expression found it (`tiers`), the one its bm25 is of.
+        var tier = 0
         var coverage = 0.0
         var name = 0.0
         var description = 0.0
         var score = 0.0
         var exactName = false
+    }
+
+    /// For each compound of a question (the index of its group in
+    /// `words`), the groups of its parts; a compound some part of which is
+    /// not a group (a stop word) is left out.
+    static func compoundParts(of question: SearchQuery, words: [[SearchQuery.Term]]) -> [Int: [Int]] {
+        let first = words.count - question.compounds.count
+        var parts: [Int: [Int]] = [:]
+        for (offset, compound) in question.compounds.enumerated() {
+            let groups = compound.parts.compactMap { part in words.firstIndex { $0.count == 1 && $0[0].text == part } }
+            if groups.count == compound.parts.count { parts[first + offset] = groups }
+        }
+        return parts
+    }
+
+    /// How many versions hold a word, from the first `limit` of them
+    /// (`held`, which FTS5 lists in rowid order): all of them when fewer,
+    /// else as many as the share of the versions the first `limit` span
+    /// says. Counting a common word's every holder would walk its whole
+    /// list; taking `limit` for the count would weigh a word nearly every
+    /// skill holds as one a third of them hold.
+    static func holderCount(_ held: Set<Int>, limit: Int, versions: Int) -> Double {
+        guard held.count >= limit, let last = held.max(), last > 0 else { return Double(held.count) }
+        return min(Double(versions), Double(held.count) * Double(versions) / Double(last))
     }
 
     /// The share of a skill name's words (`fill-pdf-forms`) that the query
@@ -235,7 +323,8 @@ extension SkillStore {
     }
 
     /// The versions whose per-skill row matches `expression`, at most
-    /// `limit` of them: without scores, a walk along the words' lists.
+    /// `limit` of them, the first in rowid order (FTS5's order without
+    /// `ORDER BY`): without scores, a walk along the words' lists.
     private func versions(matching expression: String, upTo limit: Int) throws -> Set<Int> {
         Set(try database.query(
             "SELECT rowid AS version FROM skill_text WHERE skill_text MATCH ? LIMIT ?",
@@ -262,18 +351,21 @@ extension SkillStore {
         return Set(try database.query(sql, [.text(Self.jsonList(pool)), .text(expression)]).map { try $0.int("version") })
     }
 
-    /// The skill names and descriptions of versions.
-    private func namesAndDescriptions(of versions: [Int]) throws -> (names: [Int: String], descriptions: [Int: String]) {
+    /// The namespaces, skill names and descriptions of versions.
+    private func namesAndDescriptions(of versions: [Int]) throws
+        -> (namespaces: [Int: String], names: [Int: String], descriptions: [Int: String]) {
+        var namespaces: [Int: String] = [:]
         var names: [Int: String] = [:]
         var descriptions: [Int: String] = [:]
         for row in try database.query(
-            "SELECT seq, skill, description FROM versions WHERE seq IN (SELECT value FROM json_each(?))",
+            "SELECT seq, namespace, skill, description FROM versions WHERE seq IN (SELECT value FROM json_each(?))",
             [.text(Self.jsonList(versions))]) {
             let version = try row.int("seq")
+            namespaces[version] = row.string("namespace")
             names[version] = row.string("skill")
             descriptions[version] = row.string("description")
         }
-        return (names, descriptions)
+        return (namespaces, names, descriptions)
     }
 
     /// For each group of words, the versions whose description holds it:
@@ -330,15 +422,21 @@ extension SkillStore {
         }
     }
 
-    /// Other skills whose latest version has the SKILL.md `blob`.
-    private func placesHolding(_ blob: BlobID, besides key: SkillKey) throws -> [String] {
+    /// Skills whose latest version has the SKILL.md `blob`, or is a copy
+    /// of the skill (`copy`) under the same name: the copies under another
+    /// name (`tools-pdf`) are found among the candidates, as the name
+    /// cannot be looked up.
+    private func placesHolding(_ blob: BlobID, or copy: NearDuplicate) throws -> [SkillKey] {
         try database.query("""
-            SELECT versions.namespace, versions.skill FROM versions
-            JOIN skills ON skills.latest = versions.seq
-            WHERE versions.skill_blob = ? ORDER BY versions.namespace, versions.skill
-            """, [.text(blob.hex)]).compactMap { row in
+            SELECT versions.namespace, versions.skill, versions.skill_blob, versions.description FROM versions
+            JOIN skills ON skills.latest = versions.seq WHERE versions.skill_blob = ?
+            UNION
+            SELECT versions.namespace, versions.skill, versions.skill_blob, versions.description FROM skills
+            JOIN versions ON versions.seq = skills.latest WHERE skills.name = ?
+            """, [.text(blob.hex), .text(copy.name)]).compactMap { row in
             let other = SkillKey(namespace: row.string("namespace"), name: row.string("skill"))
-            return other == key ? nil : other.description
+            let isCopy = NearDuplicate(name: other.name, description: row.string("description")).isCopy(of: copy)
+            return try row.blobID("skill_blob") == blob || isCopy ? other : nil
         }
     }
 }
