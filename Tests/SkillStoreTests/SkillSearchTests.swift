@@ -47,6 +47,15 @@ import TestSupport
         try fixture.store.searchSkills(SearchRequest(query: query, limit: limit, explain: explain))
     }
 
+    @Test func aVerbAndItsParticleAlsoMatchTheirOneWordForm() throws {
+        try write("signup-flow", description: "Improves the signup flow of a web product.", body: "# Signup\n\nAsk for less at signup.\n")
+        try fixture.publish([fixture.temporary.path("signup-flow")])
+        // "signing up" is also `signup`: the stem of the verb and the
+        // particle. No word of the question is in the skill otherwise.
+        #expect(try skills("people should finish signing up").first?.skill == "signup-flow")
+        #expect(try skills("people should finish signing").isEmpty)
+    }
+
     @Test func aQuotedSentenceLongerThanASnippetIsAnswered() throws {
         let sentence = (1...30).map { "word\($0)" }.joined(separator: " ")
         try write("long-sentence", description: "Holds one long sentence.", body: "# Long\n\n## Sentence\n\nFirst \(sentence) last.\n")

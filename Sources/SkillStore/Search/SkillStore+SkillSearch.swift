@@ -64,6 +64,7 @@ extension SkillStore {
     public func searchSkills(_ request: SearchRequest) throws -> [SkillMatch] {
         try Self.check(request)
         guard var query = SearchQuery(request.query) else { return [] }
+        query.compounds += try phrasalCompounds(of: request.query)
         // A compound no skill writes as one word (`shadcn/ui`) is its parts
         // alone, as in rows: it would only be the rarest word of all.
         query.compounds = try query.compounds.filter { !(try versions(matching: SearchQuery.quoted($0.term), upTo: 1)).isEmpty }
@@ -233,6 +234,33 @@ extension SkillStore {
         let passages = try passages(of: shownVersions, query: query)
         for index in matches.indices { matches[index].passages = passages[shownVersions[index]] ?? [] }
         return matches
+    }
+
+    /// A verb and the particle after it, as texts also write them in one
+    /// word: "signing up" as `signup`, "log in" as `login`, "roll back" as
+    /// `rollback`. The particles are stop words or nearly, so the pair
+    /// would otherwise be the verb alone.
+    static let particles: Set<String> = ["up", "out", "in", "on", "off", "down", "back", "over"]
+
+    /// The compounds of a verb's stem (as the index's tokenizer stems it)
+    /// and the particle after it, for each such pair in `text`.
+    private func phrasalCompounds(of text: String) throws -> [SearchQuery.Compound] {
+        let words = SearchQuery.words(in: text)
+        guard words.count > 1 else { return [] }
+        let tokenizer = try textTokenizer()
+        var compounds: [SearchQuery.Compound] = []
+        for index in words.indices.dropLast() where Self.particles.contains(words[index + 1]) {
+            let verb = words[index]
+            guard !SearchStopWords.words.contains(verb), !Self.particles.contains(verb),
+                  verb.utf8.allSatisfy(\.isASCIILetterOrDigit) else { continue }
+            let stemmed = tokenizer.tokens(of: verb, query: true)
+            guard let stem = stemmed.tokens.first.map({ String(decoding: stemmed.text(of: $0), as: UTF8.self) }) else { continue }
+            let term = SearchQuery.Term(text: stem + words[index + 1], prefix: false)
+            guard !compounds.contains(where: { $0.term == term }) else { continue }
+            compounds.append(SearchQuery.Compound(term: term, parts: [verb, words[index + 1]]))
+            if compounds.count >= 4 { break }
+        }
+        return compounds
     }
 
     private struct SkillCandidate {
