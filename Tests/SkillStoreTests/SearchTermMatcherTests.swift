@@ -109,3 +109,17 @@ import TestSupport
         #expect(runs.first?.text.hasPrefix("the ") == true)
     }
 }
+
+/// `NearDuplicate`: its ASCII folding is the one of lowercased() and
+/// isWhitespace it replaces.
+@Suite struct NearDuplicateTests {
+    @Test func asciiDescriptionsFoldAsCharactersWould() {
+        let texts = ["  Fills PDF\tforms\r\n with DATA.  ", "a\u{0B}b\u{0C}c", "", "   ", "One-Two_three", "Crème Brûlée  Forms"]
+        for text in texts {
+            let expected = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(NearDuplicate(name: "x", description: text).description == expected, "\(text.debugDescription)")
+        }
+        #expect(NearDuplicate(name: "office-hours", description: "Run Office  hours.")
+            .isCopy(of: NearDuplicate(name: "gstack-office-hours", description: "run office hours.")))
+    }
+}

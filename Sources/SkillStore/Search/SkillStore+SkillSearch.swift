@@ -86,43 +86,61 @@ extension SkillStore {
         let phrasesOfCommonWords = commonWords.count < words.count ? [] : question.adjacentPhrases.filter {
             commonWords.contains($0.first) && commonWords.contains($0.first + 1)
         }
-        let rarePhrases = Set(try phrasesOfCommonWords.filter {
-            try versions(matching: SearchQuery.quoted($0.phrase), upTo: common).count < common
-        }.map(\.first))
-        let expression = question.questionFTS5(omitting: commonWords, keepingPhrases: rarePhrases)
-
         let poolSize = min(SearchRequest.maxLimit, max(Self.candidatePool, request.limit * 2))
+        let allCommon = commonWords.count == words.count
         // Every word common: bm25 for each skill holding one would cost
         // more than the search may. Skills naming or describing them all,
-        // those holding a rare phrase of them (up to `rarePhraseShare` of
-        // the pool), then skills naming or describing any come first; the
-        // whole index only if those are too few.
-        var tiers = [(expression: expression, room: poolSize, fallback: false)]
-        if commonWords.count == words.count {
-            // Names or descriptions holding any of the words, and then
-            // any skill, only make up an answer the tiers before could not
-            // fill: such a tier matches most of a large store.
-            tiers = [(question.questionFTS5(columns: Self.leadFields), poolSize, true), (question.questionFTS5(), poolSize, true)]
-            if !rarePhrases.isEmpty { tiers.insert((expression, Int(Double(poolSize) * Self.rarePhraseShare), false), at: 0) }
-            if words.count > 1 { tiers.insert((question.allWordsFTS5(columns: Self.leadFields), poolSize, false), at: 0) }
-        }
+        // then those holding a rare phrase of them (up to `rarePhraseShare`
+        // of the pool) come first; skills naming or describing any, then
+        // any skill, only make up an answer those could not fill (such a
+        // tier matches most of a large store), and a tier matching most of
+        // it is scored newest first (`broadTier`).
         var candidates: [SkillCandidate] = []
-        for (index, tier) in tiers.enumerated() {
-            // A fallback tier only makes up an answer the earlier ones could
-            // not fill: its skills rank below theirs anyway.
-            guard candidates.count < (tier.fallback ? request.limit : poolSize) else { continue }
-            let found = Set(candidates.map(\.version))
-            // Every word common: a tier may match most of the store, and
-            // then its newest skills stand in for its best.
-            let bound = commonWords.count == words.count ? Self.broadTier : nil
-            candidates += try skillCandidates(tier.expression, request: request, limit: poolSize, bound: bound)
-                .filter { !found.contains($0.version) }.prefix(min(tier.room, poolSize - candidates.count))
-                .map { var candidate = $0; candidate.tier = index; return candidate }
+        var tiers = 0
+        func add(_ found: [SkillCandidate], room: Int) {
+            let seen = Set(candidates.map(\.version))
+            candidates += found.filter { !seen.contains($0.version) }.prefix(min(room, poolSize - candidates.count))
+                .map { var candidate = $0; candidate.tier = tiers; return candidate }
+            tiers += 1
+        }
+        var rarePhrases = Set<Int>()
+        if allCommon, words.count > 1 {
+            add(try skillCandidates(
+                question.allWordsFTS5(columns: Self.leadFields), request: request, limit: poolSize, bound: Self.broadTier),
+                room: poolSize)
+        }
+        // One walk along each phrase's two lists, and only when names and
+        // descriptions left room: its matches, when fewer than `common`,
+        // show it rare and, scored, are its candidates (the bm25 of phrases
+        // joined by OR is the sum of each one's).
+        if allCommon, candidates.count < poolSize {
+            var phraseScores: [Int: Double] = [:]
+            for pair in phrasesOfCommonWords {
+                let phrase = question.questionFTS5(omitting: commonWords, keepingPhrases: [pair.first])
+                let found = try skillCandidates(phrase, request: request, limit: common, bound: common)
+                guard found.count < common else { continue }
+                rarePhrases.insert(pair.first)
+                for candidate in found { phraseScores[candidate.version, default: 0] += candidate.bm25 }
+            }
+            if !rarePhrases.isEmpty {
+                add(phraseScores.map { SkillCandidate(version: $0.key, bm25: $0.value) }
+                    .sorted { ($0.bm25, -$0.version) > ($1.bm25, -$1.version) },
+                    room: Int(Double(poolSize) * Self.rarePhraseShare))
+            }
+        }
+        let expression = question.questionFTS5(omitting: commonWords, keepingPhrases: rarePhrases)
+        if !allCommon {
+            add(try skillCandidates(expression, request: request, limit: poolSize), room: poolSize)
+        } else {
+            for fallback in [question.questionFTS5(columns: Self.leadFields), question.questionFTS5()]
+            where candidates.count < request.limit {
+                add(try skillCandidates(fallback, request: request, limit: poolSize, bound: Self.broadTier), room: poolSize)
+            }
         }
         let named = try exactlyNamedVersions(request)
         for version in named where !candidates.contains(where: { $0.version == version }) {
             if let score = try skillScore(version: version, expression: expression) {
-                candidates.append(SkillCandidate(version: version, bm25: score, tier: tiers.count))
+                candidates.append(SkillCandidate(version: version, bm25: score, tier: tiers))
             }
         }
         guard !candidates.isEmpty else { return [] }
