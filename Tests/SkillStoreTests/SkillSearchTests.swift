@@ -56,6 +56,20 @@ import TestSupport
         #expect(try skills("people should finish signing").isEmpty)
     }
 
+    @Test func aVerbAndParticleAddNothingTheQueryAlreadyAsksOrExcludes() throws {
+        try write("plugin-manager", description: "Manages each plugin and its rollback.", body: "# Plugins\n\nA plugin can roll back.\n")
+        try fixture.publish([fixture.temporary.path("plugin-manager")])
+        func words(_ query: String) throws -> [String] {
+            try skills(query, explain: true).first?.explanation?.words.map(\.word) ?? []
+        }
+        // `plug-in` is already `plugin` (a word punctuation splits): once.
+        let plugin = try words("plug-in manager")
+        #expect(plugin.filter { $0 == "plugin" }.count == 1)
+        // An excluded verb does not come back as a compound.
+        #expect(try !words("manager -roll back").contains("rollback"))
+        #expect(try words("manager roll back").contains("rollback"))
+    }
+
     @Test func aQuotedSentenceLongerThanASnippetIsAnswered() throws {
         let sentence = (1...30).map { "word\($0)" }.joined(separator: " ")
         try write("long-sentence", description: "Holds one long sentence.", body: "# Long\n\n## Sentence\n\nFirst \(sentence) last.\n")

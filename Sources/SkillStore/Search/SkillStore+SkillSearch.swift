@@ -64,7 +64,7 @@ extension SkillStore {
     public func searchSkills(_ request: SearchRequest) throws -> [SkillMatch] {
         try Self.check(request)
         guard var query = SearchQuery(request.query) else { return [] }
-        query.compounds += try phrasalCompounds(of: request.query)
+        query.compounds += try phrasalCompounds(of: request.query, in: query)
         // A compound no skill writes as one word (`shadcn/ui`) is its parts
         // alone, as in rows: it would only be the rarest word of all.
         query.compounds = try query.compounds.filter { !(try versions(matching: SearchQuery.quoted($0.term), upTo: 1)).isEmpty }
@@ -87,7 +87,12 @@ extension SkillStore {
             commonWords.contains($0.first) && commonWords.contains($0.first + 1)
         }
         let poolSize = min(SearchRequest.maxLimit, max(Self.candidatePool, request.limit * 2))
-        let allCommon = commonWords.count == words.count
+        // The words of the text, before the compounds `asQuestion` adds:
+        // whether every one of them is common decides how candidates are
+        // found; a rare compound (`rollback` for "roll back") is one more
+        // way in, not a reason to drop the rest.
+        let textGroups = words.count - question.compounds.count
+        let allCommon = (0..<textGroups).allSatisfy(commonWords.contains)
         // Every word common: bm25 for each skill holding one would cost
         // more than the search may. Skills naming or describing them all,
         // then those holding a rare phrase of them (up to `rarePhraseShare`
@@ -104,10 +109,17 @@ extension SkillStore {
             tiers += 1
         }
         var rarePhrases = Set<Int>()
-        if allCommon, words.count > 1 {
+        if allCommon, textGroups > 1 {
             add(try skillCandidates(
-                question.allWordsFTS5(columns: Self.leadFields), request: request, limit: poolSize, bound: Self.broadTier),
+                query.allWordsFTS5(columns: Self.leadFields), request: request, limit: poolSize, bound: Self.broadTier),
                 room: poolSize)
+        }
+        // Compounds fewer than `common` skills write choose candidates as a rare word does.
+        let rareCompounds = Set((textGroups..<words.count).filter { !commonWords.contains($0) })
+        if allCommon, !rareCompounds.isEmpty, candidates.count < poolSize {
+            let compoundExpression = question.questionFTS5(omitting: Set(words.indices).subtracting(rareCompounds))
+            add(try skillCandidates(compoundExpression, request: request, limit: poolSize, bound: Self.broadTier),
+                room: Int(Double(poolSize) * Self.rarePhraseShare))
         }
         // One walk along each phrase's two lists, and only when names and
         // descriptions left room: its matches, when fewer than `common`,
@@ -139,7 +151,9 @@ extension SkillStore {
         }
         let named = try exactlyNamedVersions(request)
         for version in named where !candidates.contains(where: { $0.version == version }) {
-            if let score = try skillScore(version: version, expression: expression) {
+            // Scored on every word and phrase: `expression` may hold only
+            // a rare phrase or compound the name does not.
+            if let score = try skillScore(version: version, expression: question.questionFTS5()) {
                 candidates.append(SkillCandidate(version: version, bm25: score, tier: tiers))
             }
         }
@@ -249,7 +263,7 @@ extension SkillStore {
             matches[index].alsoIn = places[index].subtracting([key]).sorted { ($0.namespace, $0.name) < ($1.namespace, $1.name) }
                 .map(\.description)
         }
-        let passages = try passages(of: shownVersions, query: query)
+        let passages = try passages(of: shownVersions, query: question)
         for index in matches.indices { matches[index].passages = passages[shownVersions[index]] ?? [] }
         return matches
     }
@@ -261,22 +275,28 @@ extension SkillStore {
     static let particles: Set<String> = ["up", "out", "in", "on", "off", "down", "back", "over"]
 
     /// The compounds of a verb's stem (as the index's tokenizer stems it)
-    /// and the particle after it, for each such pair in `text`.
-    private func phrasalCompounds(of text: String) throws -> [SearchQuery.Compound] {
+    /// and the particle after it, for each such pair in `text` whose verb
+    /// is a word `query` searches for (not excluded, quoted or a prefix),
+    /// leaving out what the query already asks for, within its term limit.
+    private func phrasalCompounds(of text: String, in query: SearchQuery) throws -> [SearchQuery.Compound] {
         let words = SearchQuery.words(in: text)
         guard words.count > 1 else { return [] }
+        let searched = Set(query.groups.filter { $0.count == 1 && !$0[0].quoted && !$0[0].prefix }.map { $0[0].text })
+        let asked = Set(query.groups.flatMap { $0.map(\.text) } + query.compounds.map(\.term.text))
+        let room = min(4, SearchQuery.maxTerms - query.groups.count - query.compounds.count)
+        guard room > 0 else { return [] }
         let tokenizer = try textTokenizer()
         var compounds: [SearchQuery.Compound] = []
         for index in words.indices.dropLast() where Self.particles.contains(words[index + 1]) {
             let verb = words[index]
-            guard !SearchStopWords.words.contains(verb), !Self.particles.contains(verb),
+            guard searched.contains(verb), !Self.particles.contains(verb),
                   verb.utf8.allSatisfy(\.isASCIILetterOrDigit) else { continue }
             let stemmed = tokenizer.tokens(of: verb, query: true)
             guard let stem = stemmed.tokens.first.map({ String(decoding: stemmed.text(of: $0), as: UTF8.self) }) else { continue }
             let term = SearchQuery.Term(text: stem + words[index + 1], prefix: false)
-            guard !compounds.contains(where: { $0.term == term }) else { continue }
+            guard !asked.contains(term.text), !compounds.contains(where: { $0.term == term }) else { continue }
             compounds.append(SearchQuery.Compound(term: term, parts: [verb, words[index + 1]]))
-            if compounds.count >= 4 { break }
+            if compounds.count >= room { break }
         }
         return compounds
     }
