@@ -187,10 +187,11 @@ extension SkillStore {
             changes: database.totalChanges)
     }
 
-    /// The skill rows of the skills the query names exactly (`oven-spring`,
-    /// `oven spring`), one per namespace that holds the name, that pass the
-    /// filters, best first.
-    private func exactNameRows(_ request: SearchRequest, query: SearchQuery) throws -> [RankedRow] {
+    /// The latest versions of the skills the query names exactly
+    /// (`oven-spring`, `oven spring`), one per namespace that holds the
+    /// name and passes the filters, in namespace order: the one look-up of
+    /// row search and search by skill.
+    func exactlyNamedVersions(_ request: SearchRequest) throws -> [Int] {
         let name = SearchQuery.words(in: request.query).joined(separator: "-")
         guard SkillName.isValid(name) else { return [] }
         var sql = "SELECT latest FROM skills WHERE name = ? AND latest IS NOT NULL"
@@ -203,8 +204,13 @@ extension SkillStore {
             sql += " AND namespace = ?"
             arguments.append(.text(namespace))
         }
+        return try database.query(sql + " ORDER BY namespace", arguments).map { try $0.int("latest") }
+    }
+
+    /// The skill rows of the skills the query names exactly, best first.
+    private func exactNameRows(_ request: SearchRequest, query: SearchQuery) throws -> [RankedRow] {
         var named: [RankedRow] = []
-        for latest in try database.query(sql + " ORDER BY namespace", arguments).map({ try $0.int("latest") }) {
+        for latest in try exactlyNamedVersions(request) {
             let rowID = SearchRowID(kind: .skill, owner: latest, ordinal: 0).rawValue
             guard let row = try database.queryFirst(
                 "SELECT bm25(search, \(Self.searchWeights)) AS score FROM search WHERE search MATCH ? AND search.rowid = ?",

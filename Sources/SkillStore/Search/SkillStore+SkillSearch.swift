@@ -453,24 +453,6 @@ extension SkillStore {
         "[" + values.map(String.init).joined(separator: ",") + "]"
     }
 
-    /// The latest versions of the skills the query names exactly, in any
-    /// namespace the filters allow.
-    private func exactlyNamedVersions(_ request: SearchRequest) throws -> [Int] {
-        let name = SearchQuery.words(in: request.query).joined(separator: "-")
-        guard SkillName.isValid(name) else { return [] }
-        var sql = "SELECT latest FROM skills WHERE name = ? AND latest IS NOT NULL"
-        var arguments: [SQLValue] = [.text(name)]
-        if let glob = request.skill {
-            sql += " AND name GLOB ?"
-            arguments.append(.text(glob))
-        }
-        if let namespace = request.namespace {
-            sql += " AND namespace = ?"
-            arguments.append(.text(namespace))
-        }
-        return try database.query(sql, arguments).map { try $0.int("latest") }
-    }
-
     /// bm25 of one version for the query, nil when it does not match.
     private func skillScore(version: Int, expression: String) throws -> Double? {
         try database.queryFirst(
