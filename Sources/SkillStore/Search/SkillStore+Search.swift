@@ -162,10 +162,11 @@ extension SkillStore {
     func corpusFacts() throws -> SearchCorpusFacts {
         let stamp = try corpusStamp()
         if let facts = searchCorpusFacts, facts.stamp == stamp { return facts }
+        // `store_facts` is kept by triggers as versions and sources are
+        // written (migrations/0009_store_facts.sql).
         let row = try database.queryFirst("""
             SELECT (SELECT coalesce(max(seq), 0) FROM versions) AS versions,
-                   (SELECT count(*) FROM versions) > (SELECT count(*) FROM skills WHERE latest IS NOT NULL)
-                   OR (SELECT count(*) FROM sources) > (SELECT count(DISTINCT url) FROM sources) AS superseded
+                   (SELECT superseded FROM store_facts WHERE id = 1) AS superseded
             """)
         let facts = SearchCorpusFacts(
             stamp: stamp, versions: try row?.int("versions") ?? 0, superseded: try row?.int("superseded") == 1)
