@@ -117,9 +117,27 @@ import TestSupport
         let texts = ["  Fills PDF\tforms\r\n with DATA.  ", "a\u{0B}b\u{0C}c", "", "   ", "One-Two_three", "Crème Brûlée  Forms"]
         for text in texts {
             let expected = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            #expect(NearDuplicate(name: "x", description: text).description == expected, "\(text.debugDescription)")
+            #expect(NearDuplicate.folded(text) == expected, "\(text.debugDescription)")
+        }
+        // Compared as folded, stopping early, the same as folding both.
+        let pairs = texts + ["fills pdf forms with data.", "Fills PDF forms with data", "crème brûlée forms",
+                             "\u{212A}elvin", "kelvin", "fills pdf\u{00A0}forms with data.", "FILLS PDF FORMS WITH DATA.\u{2003}"]
+        for first in pairs {
+            for second in pairs {
+                let folded = NearDuplicate.folded(first)
+                #expect(NearDuplicate.sameFolded(first, second) == (!folded.isEmpty && folded == NearDuplicate.folded(second)),
+                        "\(first.debugDescription) \(second.debugDescription)")
+            }
         }
         #expect(NearDuplicate(name: "office-hours", description: "Run Office  hours.")
             .isCopy(of: NearDuplicate(name: "gstack-office-hours", description: "run office hours.")))
+        #expect(NearDuplicate(name: "pdf", description: "Crème  Brûlée.")
+            .isCopy(of: NearDuplicate(name: "pdf", description: "crème brûlée.")))
+        // The same description under an unrelated name, a related name with another description.
+        #expect(!NearDuplicate(name: "office-hours", description: "Run office hours.")
+            .isCopy(of: NearDuplicate(name: "meeting-notes", description: "Run office hours.")))
+        #expect(!NearDuplicate(name: "pdf", description: "Fills forms.")
+            .isCopy(of: NearDuplicate(name: "pdf", description: "Reads forms.")))
+        #expect(!NearDuplicate(name: "pdf", description: "").isCopy(of: NearDuplicate(name: "pdf", description: "  ")))
     }
 }

@@ -70,33 +70,35 @@ final class TextTokenizer {
     /// The tokens of UTF-8 `text`. Should the tokenizer fail part way
     /// (out of memory), the tokens read until then.
     func tokens(of text: UnsafeRawBufferPointer, query: Bool = false, prefix: Bool = false) -> Tokens {
-        let box = Box()
-        guard let base = text.baseAddress, text.count > 0, let tokenize = tokenizer.xTokenize else { return box.tokens }
-        let flags = query ? FTS5_TOKENIZE_QUERY | (prefix ? FTS5_TOKENIZE_PREFIX : 0) : FTS5_TOKENIZE_DOCUMENT
-        _ = tokenize(
-            instance, Unmanaged.passUnretained(box).toOpaque(), flags, base.assumingMemoryBound(to: CChar.self),
-            Int32(text.count)
-        ) { context, flags, token, length, start, end in
-            // A token at the same place as the one before (a synonym, which
-            // the search index's tokenizer never makes) would break the
-            // one-token-per-position reading of phrases: the first counts.
-            guard let context, let token, flags & FTS5_TOKEN_COLOCATED == 0, start <= end else { return SQLITE_OK }
-            let box = Unmanaged<Box>.fromOpaque(context).takeUnretainedValue()
-            let first = Int32(box.tokens.bytes.count)
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            let bytes = UnsafeRawBufferPointer(start: token, count: Int(length))
-            for byte in bytes {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            }
-            box.tokens.bytes.append(contentsOf: bytes)
-            box.tokens.tokens.append(Tokens.Token(
-                hash: hash, text: first..<Int32(box.tokens.bytes.count), source: start..<end))
-            return SQLITE_OK
-        }
-        return box.tokens
-    }
-
-    private final class Box {
         var tokens = Tokens()
+        guard let base = text.baseAddress, text.count > 0, let tokenize = tokenizer.xTokenize else { return tokens }
+        // About one token in six bytes of prose; room up front spares the
+        // arrays most of their regrowth.
+        tokens.bytes.reserveCapacity(text.count)
+        tokens.tokens.reserveCapacity(text.count / 6 + 1)
+        let flags = query ? FTS5_TOKENIZE_QUERY | (prefix ? FTS5_TOKENIZE_PREFIX : 0) : FTS5_TOKENIZE_DOCUMENT
+        // The callback reaches `tokens` through a pointer, not a class's
+        // property: no exclusivity check per token.
+        withUnsafeMutablePointer(to: &tokens) { pointer in
+            _ = tokenize(instance, pointer, flags, base.assumingMemoryBound(to: CChar.self), Int32(text.count)) {
+                context, flags, token, length, start, end in
+                // A token at the same place as the one before (a synonym, which
+                // the search index's tokenizer never makes) would break the
+                // one-token-per-position reading of phrases: the first counts.
+                guard let context, let token, flags & FTS5_TOKEN_COLOCATED == 0, start <= end else { return SQLITE_OK }
+                let tokens = context.assumingMemoryBound(to: Tokens.self)
+                let first = Int32(tokens.pointee.bytes.count)
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                let bytes = UnsafeRawBufferPointer(start: token, count: Int(length))
+                for byte in bytes {
+                    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+                }
+                tokens.pointee.bytes.append(contentsOf: bytes)
+                tokens.pointee.tokens.append(Tokens.Token(
+                    hash: hash, text: first..<Int32(tokens.pointee.bytes.count), source: start..<end))
+                return SQLITE_OK
+            }
+        }
+        return tokens
     }
 }

@@ -6,19 +6,22 @@
 /// `gstack-office-hours`).
 struct NearDuplicate: Equatable {
     let name: String
-    /// Lower case, each run of white space one space.
+    /// As written: folded only to compare with a skill whose name is
+    /// related (`isCopy`), since a search compares each of its candidates
+    /// with every skill it shows, and folding each description up front
+    /// was a sixth of a search.
     let description: String
 
     init(name: String, description: String) {
         self.name = name
-        self.description = Self.folded(description)
+        self.description = description
     }
 
     /// Lower case, each run of white space one space, none at either end.
     /// ASCII (nearly every description) byte by byte: a search folds the
     /// description of each of its fifty candidates, and Character by
     /// Character that was a tenth of the search.
-    private static func folded(_ text: String) -> String {
+    static func folded(_ text: String) -> String {
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
             return text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }
@@ -42,7 +45,62 @@ struct NearDuplicate: Equatable {
     /// The same description (case and white space aside), not empty, and
     /// the same name or one name the other with words before it.
     func isCopy(of other: NearDuplicate) -> Bool {
-        guard !description.isEmpty, description == other.description else { return false }
-        return name == other.name || name.hasSuffix("-" + other.name) || other.name.hasSuffix("-" + name)
+        guard name == other.name || name.hasSuffix("-" + other.name) || other.name.hasSuffix("-" + name) else { return false }
+        return Self.sameFolded(description, other.description)
+    }
+
+    /// Whether `first` and `second` fold (`folded`) to the same text, not
+    /// empty. ASCII is compared as it is folded, stopping at the first
+    /// difference (where two descriptions usually differ: their first
+    /// words); text outside ASCII is folded whole.
+    static func sameFolded(_ first: String, _ second: String) -> Bool {
+        var one = ASCIIFolding(first.utf8)
+        var other = ASCIIFolding(second.utf8)
+        var any = false
+        while true {
+            switch (one.next(), other.next()) {
+            case (.end, .end): return any
+            case (.byte(let a), .byte(let b)) where a == b: any = true
+            case (.notASCII, _), (_, .notASCII):
+                let folded = Self.folded(first)
+                return !folded.isEmpty && folded == Self.folded(second)
+            default: return false
+            }
+        }
+    }
+
+    /// The bytes of `folded` for ASCII text, one at a time.
+    private struct ASCIIFolding {
+        enum Step { case byte(UInt8), end, notASCII }
+        private var iterator: String.UTF8View.Iterator
+        /// A byte read after white space, given after the one space.
+        private var pending: UInt8?
+        private var started = false
+        private var space = false
+
+        init(_ text: String.UTF8View) { iterator = text.makeIterator() }
+
+        mutating func next() -> Step {
+            if let byte = pending {
+                pending = nil
+                return .byte(byte)
+            }
+            while let byte = iterator.next() {
+                if byte >= 0x80 { return .notASCII }
+                if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                    space = started
+                    continue
+                }
+                let lower = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                started = true
+                if space {
+                    space = false
+                    pending = lower
+                    return .byte(0x20)
+                }
+                return .byte(lower)
+            }
+            return .end
+        }
     }
 }

@@ -26,6 +26,9 @@ struct SearchTermMatcher {
     /// The groups holding a quoted term, which a question still requires.
     let required: [Int]
     let hasExclusions: Bool
+    /// Whether a raw text may hold any of the query's terms, before it is
+    /// tokenized.
+    private(set) var screen = SearchTextScreen(terms: [])
 
     init(query: SearchQuery, tokenizer: TextTokenizer) {
         self.init(groups: query.groups, excluded: query.excluded, tokenizer: tokenizer)
@@ -43,6 +46,9 @@ struct SearchTermMatcher {
             guard !read.tokens.isEmpty else { continue }
             phrases.append(Phrase(tokens: read.tokens, bytes: read.bytes, prefix: term.prefix, group: group))
         }
+        screen = SearchTextScreen(terms: phrases.filter { $0.group != nil }.map { phrase in
+            phrase.tokens.map { phrase.bytes[Int($0.text.lowerBound)..<Int($0.text.upperBound)] }
+        })
     }
 
     /// Every place a term matches in `text`, in token order.

@@ -34,6 +34,20 @@ extension SkillStore {
     /// search for finds nothing. An empty query or a limit out of range is a
     /// `UsageProblem`.
     public func search(_ request: SearchRequest) throws -> [SearchHit] {
+        try keepTemporaryTablesInMemory()
+        return try database.read { try searchInOneRead(request) }
+    }
+
+    /// A search fills and empties temporary tables: in memory, not in a
+    /// file each write would go through the page cache of. Set outside any
+    /// transaction (SQLite refuses it inside one), before a search's read.
+    func keepTemporaryTablesInMemory() throws {
+        guard !temporaryTablesInMemory else { return }
+        try database.execute("PRAGMA temp_store = MEMORY")
+        temporaryTablesInMemory = true
+    }
+
+    private func searchInOneRead(_ request: SearchRequest) throws -> [SearchHit] {
         try Self.check(request)
         guard let query = SearchQuery(request.query) else { return [] }
         // The search's own scratch writes must not make the next search count the store again.
@@ -320,9 +334,6 @@ extension SkillStore {
     /// that 'delete-all' empties their index at once.
     func prepareSearchScratch() throws {
         guard !searchScratchReady else { return }
-        // In memory: a search fills and empties these tables, and a
-        // file would take each write through the page cache.
-        try database.execute("PRAGMA temp_store = MEMORY")
         try database.execute("""
             CREATE TEMP TABLE IF NOT EXISTS search_unit_text (
                 id INTEGER PRIMARY KEY, headings TEXT, title TEXT, body TEXT);

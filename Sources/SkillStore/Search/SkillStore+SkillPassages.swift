@@ -31,6 +31,12 @@ extension SkillStore {
                 [.integer(range.lowerBound), .integer(range.upperBound)]) {
                 let headings = row.string("headings")
                 let body = row.bytes("body")
+                // A section holding none of the query's words is not shown.
+                let mayHold = body.withUnsafeBytes { body in
+                    headings.utf8.withContiguousStorageIfAvailable { matcher.screen.mayHold([UnsafeRawBufferPointer($0), body]) }
+                        ?? true
+                }
+                guard mayHold else { continue }
                 let headingTokens = tokenizer.tokens(of: headings)
                 let bodyTokens = body.withUnsafeBytes { tokenizer.tokens(of: $0) }
                 let inHeadings = matcher.matches(in: headingTokens)

@@ -62,6 +62,11 @@ extension SkillStore {
     /// result, listing the others in `alsoIn`. `limit` counts skills.
     /// Throws `UsageProblem` as `search` does.
     public func searchSkills(_ request: SearchRequest) throws -> [SkillMatch] {
+        try keepTemporaryTablesInMemory()
+        return try database.read { try searchSkillsInOneRead(request) }
+    }
+
+    private func searchSkillsInOneRead(_ request: SearchRequest) throws -> [SkillMatch] {
         try Self.check(request)
         guard var query = SearchQuery(request.query) else { return [] }
         query.compounds += try phrasalCompounds(of: request.query, in: query)
@@ -441,8 +446,11 @@ extension SkillStore {
     private func versionsDescribing(_ words: [[SearchQuery.Term]], descriptions: [Int: String]) throws -> [Set<Int>] {
         let matcher = SearchTermMatcher(groups: words, tokenizer: try textTokenizer())
         var describing = [Set<Int>](repeating: [], count: words.count)
+        let tokenizer = try textTokenizer()
         for (version, description) in descriptions {
-            for group in matcher.groups(in: matcher.matches(in: try textTokenizer().tokens(of: description))) {
+            var description = description
+            guard description.withUTF8({ matcher.screen.mayHold([UnsafeRawBufferPointer($0)]) }) else { continue }
+            for group in matcher.groups(in: matcher.matches(in: tokenizer.tokens(of: description))) {
                 describing[group].insert(version)
             }
         }

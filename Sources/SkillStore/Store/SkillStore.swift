@@ -10,6 +10,8 @@ public final class SkillStore {
     public let migrationsApplied: [String]
     /// Whether this connection has created the temporary tables search uses.
     var searchScratchReady = false
+    /// Whether this connection keeps its temporary tables in memory.
+    var temporaryTablesInMemory = false
     /// The search index's tokenizer on this connection, made on first use.
     var searchTextTokenizer: TextTokenizer?
     /// The store's counts as the last search saw them, while unchanged.
