@@ -200,6 +200,36 @@ import TestSupport
         #expect(why.words.allSatisfy { $0.weight > 0 })
     }
 
+    @Test func aWordOnlyInTheBundlesFilesCountsForHalf() throws {
+        let folder = try write("tent-guide", description: "Pitching tents.", body: "# Tents\n\nStake the corners first.\n")
+        try fixture.write("tent-guide/references/storms.md", "# Storms\n\nGuy lines hold the fly in a gale.\n")
+        try fixture.publish([folder])
+        let bundleOnly = try #require(try skills("gale guy lines", explain: true).first { $0.skill == "tent-guide" })
+        #expect(try #require(bundleOnly.explanation).coverage == SkillStore.bundleOnlyShare)
+        // The same words in the skill's own text count whole.
+        let ownText = try write("storm-guide", description: "Guy lines in a gale.", body: "# Storms\n\nTension them.\n")
+        try fixture.publish([ownText])
+        let found = try skills("gale guy lines", explain: true)
+        #expect(found.first?.skill == "storm-guide")
+        #expect(try #require(found.first?.explanation).coverage == 1)
+    }
+
+    @Test func twoWordsASkillWritesAsOneMatchIt() throws {
+        try fixture.publish([
+            try write("statusline-setup", description: "Configures the statusline of a terminal prompt.", body: "# Statusline\n\nShow the branch.\n"),
+            try write("log-levels", description: "Chooses log levels.", body: "# Levels\n\nThe status of each line of the log.\n"),
+        ])
+        // Neither `status` nor `line` is a word of statusline-setup.
+        let found = try skills("the status line", explain: true)
+        #expect(found.first?.skill == "statusline-setup")
+        let why = try #require(found.first?.explanation)
+        #expect(why.coverage == 1)
+        // The compound adds no weight beside the two words it joins.
+        #expect(why.words.first { $0.word == "statusline" }?.weight == 0)
+        // No skill writes `logline`: nothing is added.
+        #expect(try skills("log line", explain: true).first?.explanation?.words.map(\.word) == ["log", "line"])
+    }
+
     @Test func operatorsStillConstrain() throws {
         // A quoted phrase is required.
         #expect(try skills("\"fill each field\" images").map(\.skill) == ["pdf-forms"])

@@ -35,6 +35,10 @@ struct SearchQuery: Sendable, Equatable {
         /// all may be taken to hold the compound, without asking FTS5 for
         /// the phrase (which walks both words' whole lists).
         var parts: [String]
+        /// Two words the query wrote apart, that a skill may write as one
+        /// (`status line`, `statusline`): a skill writing it holds both
+        /// words, and it counts for nothing of its own beside them.
+        var joinsWords = false
     }
 
     /// Only a question (`asQuestion`) asks for them; rows keep requiring

@@ -29,14 +29,17 @@ public struct SearchExplanation: Sendable, Codable, Equatable {
         public var word: String
         /// The fields it matched in: name, description, headings, rules, body, files, code.
         public var fields: [String]
-        /// Its weight in coverage: its rarity across the skills searched (idf).
+        /// Its weight in coverage: its rarity across the skills searched
+        /// (idf); 0 for two words of the query as one (`statusline`), which
+        /// counts as both.
         public var weight: Double
     }
 
     public var words: [Word]
     /// FTS5's bm25 over the skill's fields, with their weights (higher is better).
     public var bm25: Double
-    /// The weighted share of the query's words the skill holds, 0 to 1.
+    /// The weighted share of the query's words the skill holds, 0 to 1; a
+    /// word only in its bundle's files or code counts for half.
     public var coverage: Double
     /// The share of the words of the skill's name that the query holds.
     public var name: Double

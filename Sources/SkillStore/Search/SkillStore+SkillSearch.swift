@@ -30,6 +30,11 @@ extension SkillStore {
     static let broadTier = 2000
     /// The fields searched first when every word of a query is common.
     static let leadFields = "{name description}"
+    /// The fields a skill writes itself, as opposed to its bundle's files and code.
+    static let ownTextFields = "{name description headings rules body}"
+    /// What a word held only in a skill's bundle files or code counts for
+    /// in its coverage, against one in its own text.
+    static let bundleOnlyShare = 0.5
     /// Candidates ranked again, at least.
     static let candidatePool = 50
     /// When every word is common, the share of the pool that skills
@@ -170,7 +175,7 @@ extension SkillStore {
         // most, those holding its least held part (`compoundParts`).
         let compoundParts = Self.compoundParts(of: question, words: words)
         for (index, parts) in compoundParts { counts[index] += parts.map { counts[$0] }.min() ?? 0 }
-        let weights = counts.map { count in max(0.01, log(1 + (Double(skills) - count + 0.5) / (count + 0.5))) }
+        var weights = counts.map { count in max(0.01, log(1 + (Double(skills) - count + 0.5) / (count + 0.5))) }
         // Every candidate matched an expression made of the query's words:
         // with one word (or one group) each holds it, without a look-up.
         var present = try words.indices.map { index in
@@ -180,11 +185,32 @@ extension SkillStore {
                     walking: words[index].contains(where: \.prefix))
                 : holders[index]
         }
+        // Which of them hold it in their own text, not only in their
+        // bundle's files or code (`bundleOnlyShare`): a big bundle holds
+        // most words somewhere.
+        var inOwnText = try words.indices.map { index in
+            let expression = "\(Self.ownTextFields) : (\(SearchQuery.expression(words[index])))"
+            return commonWords.contains(index) || words.count == 1
+                ? try versions(matching: expression, among: pool, walking: words[index].contains(where: \.prefix))
+                : try versions(matching: expression, upTo: common).intersection(pool)
+        }
         let (namespaces, names, descriptions) = try namesAndDescriptions(of: pool)
         var described = try versionsDescribing(words, descriptions: descriptions)
-        // A skill holding every part of a compound (`SR&ED`) holds it.
+        // A skill holding every part of a compound (`SR&ED`) holds it; one
+        // writing two words as one (`statusline`) holds both, and the
+        // compound adds no weight of its own.
         for (index, parts) in compoundParts {
+            if question.compounds[index - textGroups].joinsWords {
+                for part in parts {
+                    present[part].formUnion(present[index])
+                    inOwnText[part].formUnion(inOwnText[index])
+                    described[part].formUnion(described[index])
+                }
+                weights[index] = 0
+                continue
+            }
             present[index].formUnion(pool.filter { version in parts.allSatisfy { present[$0].contains(version) } })
+            inOwnText[index].formUnion(pool.filter { version in parts.allSatisfy { inOwnText[$0].contains(version) } })
             described[index].formUnion(pool.filter { version in parts.allSatisfy { described[$0].contains(version) } })
         }
         let queryWords = words.flatMap { $0 }.flatMap { SearchQuery.words(in: $0.text) }.map(SearchQuery.folded)
@@ -199,7 +225,11 @@ extension SkillStore {
             var held = 0.0
             var inDescription = 0.0
             for (word, weight) in weights.enumerated() {
-                if present[word].contains(version) { held += weight }
+                if inOwnText[word].contains(version) {
+                    held += weight
+                } else if present[word].contains(version) {
+                    held += weight * Self.bundleOnlyShare
+                }
                 if described[word].contains(version) { inDescription += weight }
             }
             var candidate = candidates[index]
@@ -282,7 +312,8 @@ extension SkillStore {
     /// The compounds of a verb's stem (as the index's tokenizer stems it)
     /// and the particle after it, for each such pair in `text` whose verb
     /// is a word `query` searches for (not excluded, quoted or a prefix),
-    /// leaving out what the query already asks for, within its term limit.
+    /// then of two such words next to each other, leaving out what the
+    /// query already asks for, within its term limit.
     private func phrasalCompounds(of text: String, in query: SearchQuery) throws -> [SearchQuery.Compound] {
         let words = SearchQuery.words(in: text)
         guard words.count > 1 else { return [] }
@@ -301,6 +332,16 @@ extension SkillStore {
             let term = SearchQuery.Term(text: stem + words[index + 1], prefix: false)
             guard !asked.contains(term.text), !compounds.contains(where: { $0.term == term }) else { continue }
             compounds.append(SearchQuery.Compound(term: term, parts: [verb, words[index + 1]]))
+            if compounds.count >= room { return compounds }
+        }
+        // Two words a skill may write as one (`status line`, `web hook`):
+        // kept only where some skill does (`searchSkills`).
+        for index in words.indices.dropLast() {
+            let pair = [words[index], words[index + 1]]
+            guard pair.allSatisfy({ searched.contains($0) && $0.utf8.allSatisfy(\.isASCIILetterOrDigit) }) else { continue }
+            let term = SearchQuery.Term(text: pair.joined(), prefix: false)
+            guard !asked.contains(term.text), !compounds.contains(where: { $0.term == term || $0.parts == pair }) else { continue }
+            compounds.append(SearchQuery.Compound(term: term, parts: pair, joinsWords: true))
             if compounds.count >= room { break }
         }
         return compounds
