@@ -124,6 +124,17 @@ final class Database {
         }
     }
 
+    /// Registers FTS5's auxiliary function `skillstore_columns(table)`:
+    /// the columns of a row any of the query's phrases matches in, as a bit
+    /// mask (bit i for column i). Once per connection.
+    func registerColumnsFunction() throws {
+        guard !columnsFunctionRegistered else { return }
+        try check(skillstore_register_fts5_columns(handle), sql: nil)
+        columnsFunctionRegistered = true
+    }
+
+    private var columnsFunctionRegistered = false
+
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     var changes: Int { Int(sqlite3_changes(handle)) }
     /// Rows this connection has changed since it opened, temporary tables included.

@@ -30,8 +30,9 @@ extension SkillStore {
     static let broadTier = 2000
     /// The fields searched first when every word of a query is common.
     static let leadFields = "{name description}"
-    /// The fields a skill writes itself, as opposed to its bundle's files and code.
-    static let ownTextFields = "{name description headings rules body}"
+    /// The fields a skill writes itself, as opposed to its bundle's files
+    /// and code: the first five of `skillTextFields`, as `columns` masks.
+    static let ownTextColumns = 0b11111
     /// What a word held only in a skill's bundle files or code counts for
     /// in its coverage, against one in its own text.
     static let bundleOnlyShare = 0.5
@@ -185,33 +186,53 @@ extension SkillStore {
                     walking: words[index].contains(where: \.prefix))
                 : holders[index]
         }
-        // Which of them hold it in their own text, not only in their
-        // bundle's files or code (`bundleOnlyShare`): a big bundle holds
-        // most words somewhere.
-        var inOwnText = try words.indices.map { index in
-            let expression = "\(Self.ownTextFields) : (\(SearchQuery.expression(words[index])))"
-            return commonWords.contains(index) || words.count == 1
-                ? try versions(matching: expression, among: pool, walking: words[index].contains(where: \.prefix))
-                : try versions(matching: expression, upTo: common).intersection(pool)
-        }
         let (namespaces, names, descriptions) = try namesAndDescriptions(of: pool)
         var described = try versionsDescribing(words, descriptions: descriptions)
         // A skill holding every part of a compound (`SR&ED`) holds it; one
         // writing two words as one (`statusline`) holds both, and the
         // compound adds no weight of its own.
+        let joined = Set(compoundParts.keys.filter { question.compounds[$0 - textGroups].joinsWords })
         for (index, parts) in compoundParts {
-            if question.compounds[index - textGroups].joinsWords {
+            if joined.contains(index) {
                 for part in parts {
                     present[part].formUnion(present[index])
-                    inOwnText[part].formUnion(inOwnText[index])
                     described[part].formUnion(described[index])
                 }
                 weights[index] = 0
                 continue
             }
             present[index].formUnion(pool.filter { version in parts.allSatisfy { present[$0].contains(version) } })
-            inOwnText[index].formUnion(pool.filter { version in parts.allSatisfy { inOwnText[$0].contains(version) } })
             described[index].formUnion(pool.filter { version in parts.allSatisfy { described[$0].contains(version) } })
+        }
+        // A word a skill holds only in its bundle's files or code counts
+        // for less (`bundleOnlyShare`): a big bundle holds most words
+        // somewhere. Where each word is costs a look-up per word and skill,
+        // so each skill is first taken to hold its words in its own text
+        // (the most its score can be) and looked up only when it could be
+        // shown (`refineWhereWordsAre`).
+        var bundleOnly = [Set<Int>](repeating: [], count: words.count)
+        var refined = Set<Int>()
+        func refineWhereWordsAre(_ versions: Set<Int>) throws {
+            refined.formUnion(versions)
+            guard words.count > 1 else { return }
+            var ownText: [Set<Int>] = []
+            for index in words.indices {
+                let holding = versions.intersection(present[index])
+                let columns = try columns(
+                    matching: SearchQuery.expression(words[index]), among: holding.sorted(),
+                    walking: words[index].contains(where: \.prefix))
+                ownText.append(Set(columns.filter { $0.value & Self.ownTextColumns != 0 }.keys))
+            }
+            for (index, parts) in compoundParts {
+                if joined.contains(index) {
+                    for part in parts { ownText[part].formUnion(ownText[index]) }
+                } else {
+                    ownText[index].formUnion(versions.filter { version in parts.allSatisfy { ownText[$0].contains(version) } })
+                }
+            }
+            for index in words.indices {
+                bundleOnly[index].formUnion(versions.intersection(present[index]).subtracting(ownText[index]))
+            }
         }
         let queryWords = words.flatMap { $0 }.flatMap { SearchQuery.words(in: $0.text) }.map(SearchQuery.folded)
         let total = weights.reduce(0, +)
@@ -220,19 +241,14 @@ extension SkillStore {
         // only are not on one scale.
         var strongestOfTier: [Int: Double] = [:]
         for candidate in candidates { strongestOfTier[candidate.tier] = max(strongestOfTier[candidate.tier] ?? 0, candidate.bm25) }
-        for index in candidates.indices {
-            let version = candidates[index].version
+        func score(_ candidate: inout SkillCandidate) {
+            let version = candidate.version
             var held = 0.0
             var inDescription = 0.0
-            for (word, weight) in weights.enumerated() {
-                if inOwnText[word].contains(version) {
-                    held += weight
-                } else if present[word].contains(version) {
-                    held += weight * Self.bundleOnlyShare
-                }
+            for (word, weight) in weights.enumerated() where present[word].contains(version) {
+                held += bundleOnly[word].contains(version) ? weight * Self.bundleOnlyShare : weight
                 if described[word].contains(version) { inDescription += weight }
             }
-            var candidate = candidates[index]
             candidate.coverage = total > 0 ? held / total : 1
             candidate.description = total > 0 ? inDescription / total : 1
             candidate.name = Self.nameShare(names[version] ?? "", queryWords: queryWords)
@@ -241,10 +257,24 @@ extension SkillStore {
             candidate.score = Self.coverageShare * candidate.coverage + Self.bm25Share * relevance
                 + Self.nameShare * candidate.name + Self.descriptionShare * candidate.description
             candidate.exactName = named.contains(version)
-            candidates[index] = candidate
         }
-        candidates.sort {
-            ($0.exactName ? 1 : 0, $0.score, $0.bm25, -$0.version) > ($1.exactName ? 1 : 0, $1.score, $1.bm25, -$1.version)
+        func rank() {
+            candidates.sort {
+                ($0.exactName ? 1 : 0, $0.score, $0.bm25, -$0.version) > ($1.exactName ? 1 : 0, $1.score, $1.bm25, -$1.version)
+            }
+        }
+        for index in candidates.indices { score(&candidates[index]) }
+        rank()
+        // Looking a skill up can only lower its score: once the first ones
+        // (room for the limit, and copies of them) are all looked up, the
+        // order is the one every look-up would give.
+        let mayBeShown = max(2 * request.limit, 20)
+        while true {
+            let unrefined = Set(candidates.prefix(mayBeShown).map(\.version)).subtracting(refined)
+            guard !unrefined.isEmpty else { break }
+            try refineWhereWordsAre(unrefined)
+            for index in candidates.indices where unrefined.contains(candidates[index].version) { score(&candidates[index]) }
+            rank()
         }
 
         var matches: [SkillMatch] = []
@@ -463,6 +493,32 @@ extension SkillStore {
         return Set(try database.query(sql, [.text(Self.jsonList(pool)), .text(expression)]).map { try $0.int("version") })
     }
 
+    /// The versions of `pool` whose per-skill row matches `expression`,
+    /// each with the fields it matches in (`skillstore_columns`: bit i for
+    /// field i of `skillTextFields`). Looked up as `versions(matching:among:
+    /// walking:)` does.
+    private func columns(matching expression: String, among pool: [Int], walking: Bool) throws -> [Int: Int] {
+        guard !pool.isEmpty else { return [:] }
+        try database.registerColumnsFunction()
+        let sql = walking
+            ? """
+                SELECT rowid AS version, skillstore_columns(skill_text) AS columns FROM skill_text
+                WHERE skill_text MATCH ?2 AND rowid IN (SELECT value FROM json_each(?1))
+                """
+            : """
+                SELECT pool.value AS version, coalesce((
+                    SELECT skillstore_columns(skill_text) FROM skill_text
+                    WHERE skill_text MATCH ?2 AND skill_text.rowid = pool.value), 0) AS columns
+                FROM json_each(?1) AS pool
+                """
+        var found: [Int: Int] = [:]
+        for row in try database.query(sql, [.text(Self.jsonList(pool)), .text(expression)]) {
+            let columns = try row.int("columns")
+            if columns != 0 { found[try row.int("version")] = columns }
+        }
+        return found
+    }
+
     /// The namespaces, skill names and descriptions of versions.
     private func namesAndDescriptions(of versions: [Int]) throws
         -> (namespaces: [Int: String], names: [Int: String], descriptions: [Int: String]) {
@@ -512,11 +568,8 @@ extension SkillStore {
 
     /// The fields of a version's per-skill row in which a word occurs.
     private func fields(holding group: [SearchQuery.Term], version: Int) throws -> [String] {
-        try Self.skillTextFields.filter { field in
-            try database.queryFirst(
-                "SELECT 1 AS found FROM skill_text WHERE skill_text MATCH ? AND rowid = ?",
-                [.text("\(field) : \(SearchQuery.expression(group))"), .integer(Int64(version))]) != nil
-        }
+        let columns = try columns(matching: SearchQuery.expression(group), among: [version], walking: false)[version] ?? 0
+        return Self.skillTextFields.indices.filter { columns & (1 << $0) != 0 }.map { Self.skillTextFields[$0] }
     }
 
     /// Skills whose latest version has the SKILL.md `blob`, or is a copy
