@@ -61,6 +61,7 @@ import TestSupport
     @Test func everyCharacterThatFoldsIntoASCIIIsLetThrough() throws {
         // A character the tokenizer folds into an ASCII letter, or drops
         // from between two, makes `q<c>z` one ASCII token.
+        let screen = try screen("zebra")
         var missed: [String] = []
         for value in 0x80...0x2FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
@@ -71,8 +72,8 @@ import TestSupport
                 return bytes.count > 1 && bytes.allSatisfy { $0 < 0x80 }
             }
             guard folds else { continue }
-            let foldedAway = Array(text.utf8).withUnsafeBytes { SearchTextScreen.foldedASCII($0) } == nil
-            if !foldedAway { missed.append(String(format: "U+%04X", value)) }
+            let mayHoldAny = Array(text.utf8).withUnsafeBytes { screen.groups(mayBeIn: $0) } == nil
+            if !mayHoldAny { missed.append(String(format: "U+%04X", value)) }
         }
         #expect(missed.isEmpty, "characters folding into ASCII the screen reads as other text: \(missed.prefix(20))")
     }
@@ -115,11 +116,20 @@ import TestSupport
         for query in ["pdf form", "\"fill out\"", "check*", "release -checklist", "crème", "N+1", "signup", "sign up"] {
             let matcher = SearchTermMatcher(query: try #require(SearchQuery(query)), tokenizer: tokenizer)
             for text in texts {
-                let held = !matcher.groups(in: matcher.matches(in: tokenizer.tokens(of: text))).isEmpty
-                if held { #expect(mayHold(matcher.screen, text), "\(query) in \(text)") }
+                let held = matcher.groups(in: matcher.matches(in: tokenizer.tokens(of: text)))
+                if !held.isEmpty { #expect(mayHold(matcher.screen, text), "\(query) in \(text)") }
+                // Each group held is among those the screen says it may hold.
+                let screened = Array(text.utf8).withUnsafeBytes { matcher.screen.groups(mayBeIn: $0) }
+                #expect(screened.map(held.isSubset(of:)) ?? true, "\(query) in \(text)")
             }
         }
-        // A word too short to tell by lets every text through.
+        // A word too short to tell by lets every text through, and is
+        // among the groups any text may hold; the others are still told.
         #expect(mayHold(try screen("x release"), "Nothing here."))
+        let short = try screen("x release")
+        #expect(Array("Nothing here.".utf8).withUnsafeBytes { short.groups(mayBeIn: $0) } == [0])
+        #expect(Array("A release.".utf8).withUnsafeBytes { short.groups(mayBeIn: $0) } == [0, 1])
+        // Text that may fold into ASCII may hold any group.
+        #expect(Array("Relé".utf8).withUnsafeBytes { short.groups(mayBeIn: $0) } == nil)
     }
 }

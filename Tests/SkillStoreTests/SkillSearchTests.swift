@@ -95,6 +95,39 @@ import TestSupport
         #expect(passages.map(\.section) == [["Filling"], ["Flattening"]])
     }
 
+    @Test func theBestSectionsAreShownWhereverTheyAre() throws {
+        // Sections read in order would fill the passages with the first
+        // three, which hold one word; the last two hold both, one of them
+        // in its heading too. Of those holding one, the first in order
+        // (a letter with a diacritic makes one heading the screen cannot
+        // tell, and it is read all the same).
+        try fixture.publish([try write("kiln-notes", description: "Notes on a kiln.", body: """
+            # Kiln
+
+            ## Loading
+
+            Load the glaze pieces apart.
+
+            ## Stacking
+
+            Stack glaze tiles on posts.
+
+            ## Café
+
+            A glaze cools in the café.
+
+            ## Firing
+
+            Fire slowly once the glaze is dry, then vent the kiln at cone six.
+
+            ## Venting glaze
+
+            Vent the glaze fumes while the kiln cools.
+            """)])
+        let passages = try #require(try skills("glaze vent").first { $0.skill == "kiln-notes" }?.passages)
+        #expect(passages.map(\.section) == [["Kiln", "Venting glaze"], ["Kiln", "Firing"], ["Kiln", "Loading"]])
+    }
+
     @Test func theLimitCountsSkills() throws {
         #expect(try skills("the images, forms and changelog", limit: 2).count == 2)
         #expect(try skills("the images, forms and changelog", limit: 3).count == 3)

@@ -46,8 +46,10 @@ struct SearchTermMatcher {
             guard !read.tokens.isEmpty else { continue }
             phrases.append(Phrase(tokens: read.tokens, bytes: read.bytes, prefix: term.prefix, group: group))
         }
-        screen = SearchTextScreen(terms: phrases.filter { $0.group != nil }.map { phrase in
-            phrase.tokens.map { phrase.bytes[Int($0.text.lowerBound)..<Int($0.text.upperBound)] }
+        screen = SearchTextScreen(terms: phrases.compactMap { phrase in
+            phrase.group.map { group in
+                (group, phrase.tokens.map { phrase.bytes[Int($0.text.lowerBound)..<Int($0.text.upperBound)] })
+            }
         })
     }
 

@@ -20,28 +20,28 @@ import Foundation
 ///   and two letterlike symbols (Kelvin, Angstrom) fold to ASCII letters.
 ///   A text holding any of them is always let through.
 struct SearchTextScreen {
-    /// Per term, bytes a text holding it contains, ASCII lowercase; nil
-    /// when some term gives none long enough to tell (every text may hold
-    /// it).
-    private let needles: [[UInt8]]?
+    /// Per term, its group and bytes a text holding it contains, ASCII
+    /// lowercase.
+    private var needles: [(group: Int, bytes: [UInt8])] = []
+    /// The groups with a term that gives no needle long enough to tell:
+    /// every text may hold them.
+    private var unscreened = Set<Int>()
 
     /// A one-letter needle would let nearly every text through anyway.
     static let shortestNeedle = 2
 
     /// The screen for `terms`, each the tokens of one term as the query
     /// reads them (a phrase's tokens all occur, so its longest needle is
-    /// enough).
-    init(terms: [[ArraySlice<UInt8>]]) {
-        var needles: [[UInt8]] = []
-        for tokens in terms {
-            let best = tokens.compactMap(Self.needle(for:)).max { $0.count < $1.count }
-            guard let best, best.count >= Self.shortestNeedle else {
-                self.needles = nil
-                return
+    /// enough), with the group of the query it belongs to.
+    init(terms: [(group: Int, tokens: [ArraySlice<UInt8>])]) {
+        for term in terms {
+            let best = term.tokens.compactMap(Self.needle(for:)).max { $0.count < $1.count }
+            if let best, best.count >= Self.shortestNeedle {
+                needles.append((term.group, best))
+            } else {
+                unscreened.insert(term.group)
             }
-            needles.append(best)
         }
-        self.needles = needles.isEmpty ? nil : needles
     }
 
     /// How a word whose stem is, or begins with, `token` begins: the token
@@ -58,60 +58,75 @@ struct SearchTextScreen {
     /// Whether the texts together may hold one of the terms: false only
     /// when none can.
     func mayHold(_ texts: [UnsafeRawBufferPointer]) -> Bool {
-        guard let needles else { return true }
-        for text in texts where text.count > 0 {
-            guard let folded = Self.foldedASCII(text) else { return true }
-            let found = folded.withUnsafeBytes { haystack in
-                needles.contains { needle in
-                    needle.withUnsafeBytes { Self.beginsAWord(in: haystack, $0) }
-                }
+        guard unscreened.isEmpty else { return true }
+        return texts.contains { !(groups(mayBeIn: $0)?.isEmpty ?? false) }
+    }
+
+    /// The groups whose terms `text` may hold (each group it holds is
+    /// among them); nil when it may hold any.
+    func groups(mayBeIn text: UnsafeRawBufferPointer) -> Set<Int>? {
+        var groups = unscreened
+        var missing = false
+        for needle in needles where !groups.contains(needle.group) {
+            if Self.beginsAWord(in: text, needle.bytes) {
+                groups.insert(needle.group)
+            } else {
+                missing = true
             }
-            if found { return true }
+        }
+        if missing, Self.mayFoldToASCII(text) { return nil }
+        return groups
+    }
+
+    /// Whether `needle` (ASCII lowercase, not empty) begins a word of
+    /// `text`, ASCII case folded: at its start or after a byte that is
+    /// not an ASCII letter or digit (a byte outside ASCII may be a
+    /// separator). memchr to each place its first byte is, in either case.
+    static func beginsAWord(in text: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
+        guard let base = text.baseAddress, let first = needle.first, needle.count <= text.count else { return false }
+        let last = text.count - needle.count
+        let upper = first >= 0x61 && first <= 0x7A ? first - 0x20 : first
+        for variant in upper == first ? [first] : [first, upper] {
+            var offset = 0
+            while offset <= last {
+                guard let found = memchr(base + offset, Int32(variant), last - offset + 1) else { break }
+                let position = UnsafeRawPointer(found) - base
+                if position == 0 || !isASCIIAlphanumeric(text[position - 1]), matches(text, at: position, needle) { return true }
+                offset = position + 1
+            }
         }
         return false
     }
 
-    /// Whether `needle` (not empty) begins a word of `haystack`: at its
-    /// start or after a byte that is not an ASCII letter or digit (a byte
-    /// outside ASCII may be a separator). memchr to each place its first
-    /// byte is, then a comparison.
-    static func beginsAWord(in haystack: UnsafeRawBufferPointer, _ needle: UnsafeRawBufferPointer) -> Bool {
-        guard let base = haystack.baseAddress, let wanted = needle.baseAddress, let first = needle.first,
-              needle.count <= haystack.count else { return false }
-        let last = haystack.count - needle.count
-        var offset = 0
-        while offset <= last {
-            guard let found = memchr(base + offset, Int32(first), last - offset + 1) else { return false }
-            let position = UnsafeRawPointer(found) - base
-            if position == 0 || !isASCIIAlphanumeric(haystack[position - 1]), memcmp(found, wanted, needle.count) == 0 {
-                return true
-            }
-            offset = position + 1
+    /// Whether `text` from `position` holds `needle` (ASCII lowercase), case folded.
+    private static func matches(_ text: UnsafeRawBufferPointer, at position: Int, _ needle: [UInt8]) -> Bool {
+        for index in 1..<needle.count {
+            let byte = text[position + index]
+            if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != needle[index] { return false }
         }
-        return false
+        return true
     }
 
     private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
-    /// `text` with ASCII letters lowercased, or nil when it holds a
-    /// character the tokenizer may fold into an ASCII letter or drop from
-    /// between two (`SearchTextScreen` above).
-    static func foldedASCII(_ text: UnsafeRawBufferPointer) -> [UInt8]? {
-        var folded = [UInt8](repeating: 0, count: text.count)
-        var index = 0
+    /// Whether `text` holds a character the tokenizer may fold into an
+    /// ASCII letter or drop from between two. Eight bytes at a time: most
+    /// text is ASCII.
+    static func mayFoldToASCII(_ text: UnsafeRawBufferPointer) -> Bool {
         let count = text.count
+        var index = 0
         while index < count {
-            let byte = text[index]
-            if byte >= 0x80 {
-                let next = index + 1 < count ? text[index + 1] : 0
-                if mayFoldToASCII(lead: byte, next: next) { return nil }
+            if index + 8 <= count, text.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
             }
-            folded[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            let byte = text[index]
+            if byte >= 0x80, mayFoldToASCII(lead: byte, next: index + 1 < count ? text[index + 1] : 0) { return true }
             index += 1
         }
-        return folded
+        return false
     }
 
     /// Whether the UTF-8 sequence starting `lead`, `next` is a character

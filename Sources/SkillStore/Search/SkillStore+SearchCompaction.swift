@@ -1,6 +1,6 @@
 extension SkillStore {
     /// The full-text indexes publish writes, each an FTS5 table.
-    static let searchIndexes = ["search", "skill_text"]
+    static let searchIndexes = ["search", "skill_text", "skill_lead"]
     /// A search index with more segments than this after a publish has its
     /// small segments merged. Each publish writes at least one new segment,
     /// and FTS5's own merging, paced by what each transaction writes, does

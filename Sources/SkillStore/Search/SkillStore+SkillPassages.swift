@@ -25,18 +25,31 @@ extension SkillStore {
         var passages: [Int: [SearchHit]] = [:]
         for version in versions {
             let range = SearchRowID.range(of: SearchKind.section.code...SearchKind.section.code, owner: version)
-            var sections: [ReadSection] = []
+            // A section's score is at most what the screen says its heading
+            // path and text may hold: sections are read and tokenized in
+            // that order, until none left could beat the ones shown.
+            let everyGroup = Set(0..<matcher.groupCount)
+            var screened: [(row: Row, rowID: Int64, bound: Double)] = []
             for row in try database.query(
                 "SELECT rowid AS row_id, headings, body, ref, units FROM search WHERE rowid BETWEEN ? AND ?",
                 [.integer(range.lowerBound), .integer(range.upperBound)]) {
+                var headings = row.string("headings")
+                let inHeadings = headings.withUTF8 { matcher.screen.groups(mayBeIn: UnsafeRawBufferPointer($0)) } ?? everyGroup
+                let inBody = row.bytes("body").withUnsafeBytes { matcher.screen.groups(mayBeIn: $0) } ?? everyGroup
+                let held = inHeadings.union(inBody)
+                // A section holding none of the query's words is not shown.
+                guard !held.isEmpty else { continue }
+                screened.append((row, Int64(try row.int("row_id")), Double(held.count) + 0.5 * Double(inHeadings.count)))
+            }
+            screened.sort { ($0.bound, -$0.rowID) > ($1.bound, -$1.rowID) }
+            var sections: [ReadSection] = []
+            for (row, rowID, bound) in screened {
+                if sections.count >= Self.passagesPerSkill {
+                    let last = sections[Self.passagesPerSkill - 1]
+                    if (bound, -rowID) < (last.score, -last.row.rowID) { break }
+                }
                 let headings = row.string("headings")
                 let body = row.bytes("body")
-                // A section holding none of the query's words is not shown.
-                let mayHold = body.withUnsafeBytes { body in
-                    headings.utf8.withContiguousStorageIfAvailable { matcher.screen.mayHold([UnsafeRawBufferPointer($0), body]) }
-                        ?? true
-                }
-                guard mayHold else { continue }
                 let headingTokens = tokenizer.tokens(of: headings)
                 let bodyTokens = body.withUnsafeBytes { tokenizer.tokens(of: $0) }
                 let inHeadings = matcher.matches(in: headingTokens)
@@ -45,12 +58,12 @@ extension SkillStore {
                 let excluded = (inHeadings + inBody).contains { $0.group == nil }
                 guard matcher.answersQuestion(groups: held, excluded: excluded) else { continue }
                 sections.append(ReadSection(
-                    row: SectionRow(rowID: Int64(try row.int("row_id")), owner: version, headings: headings, body: body),
+                    row: SectionRow(rowID: rowID, owner: version, headings: headings, body: body),
                     ref: row.string("ref"), units: row.string("units"), held: held,
                     score: Double(held.count) + 0.5 * Double(matcher.groups(in: inHeadings).count),
                     headingTokens: headingTokens, headingMatches: inHeadings, bodyTokens: bodyTokens, bodyMatches: inBody))
+                sections.sort { ($0.score, -$0.row.rowID) > ($1.score, -$1.row.rowID) }
             }
-            sections.sort { ($0.score, -$0.row.rowID) > ($1.score, -$1.row.rowID) }
 
             var shown: [(score: Double, order: Int, hit: SearchHit)] = []
             for (order, section) in sections.prefix(Self.passagesPerSkill).enumerated() {

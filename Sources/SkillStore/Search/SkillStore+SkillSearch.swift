@@ -30,6 +30,8 @@ extension SkillStore {
     static let broadTier = 2000
     /// The fields searched first when every word of a query is common.
     static let leadFields = "{name description}"
+    /// bm25 weights of the index of names and descriptions, as in `skillTextWeights`.
+    static let leadWeights = "10.0, 5.0"
     /// The fields a skill writes itself, as opposed to its bundle's files
     /// and code: the first five of `skillTextFields`, as `columns` masks.
     static let ownTextColumns = 0b11111
@@ -121,9 +123,7 @@ extension SkillStore {
         }
         var rarePhrases = Set<Int>()
         if allCommon, textGroups > 1 {
-            add(try skillCandidates(
-                query.allWordsFTS5(columns: Self.leadFields), request: request, limit: poolSize, bound: Self.broadTier),
-                room: poolSize)
+            add(try leadCandidates(query, everyWord: true, request: request, limit: poolSize), room: poolSize)
         }
         // Compounds fewer than `common` skills write choose candidates as a rare word does.
         let rareCompounds = Set((textGroups..<words.count).filter { !commonWords.contains($0) })
@@ -155,9 +155,12 @@ extension SkillStore {
         if !allCommon {
             add(try skillCandidates(expression, request: request, limit: poolSize), room: poolSize)
         } else {
-            for fallback in [question.questionFTS5(columns: Self.leadFields), question.questionFTS5()]
-            where candidates.count < request.limit {
-                add(try skillCandidates(fallback, request: request, limit: poolSize, bound: Self.broadTier), room: poolSize)
+            if candidates.count < request.limit {
+                add(try leadCandidates(question, everyWord: false, request: request, limit: poolSize), room: poolSize)
+            }
+            if candidates.count < request.limit {
+                add(try skillCandidates(question.questionFTS5(), request: request, limit: poolSize, bound: Self.broadTier),
+                    room: poolSize)
             }
         }
         let named = try exactlyNamedVersions(request)
@@ -429,30 +432,48 @@ extension SkillStore {
         return Double(matched.count) / Double(parts.count)
     }
 
-    /// The best skill versions by bm25 that pass the request's filters.
-    /// With a `bound`, FTS5 scores at most that many matches, newest first,
-    /// and stops: when it stopped there, the newest `limit` stand in for the
-    /// best; else they are all the matches, ranked by bm25. One walk along
-    /// the words' lists either way.
+    /// The skills naming or describing every word of `query` (or any,
+    /// without `everyWord`), at most `broadTier` of them scored, from the
+    /// index of names and descriptions (migrations/0010_skill_lead.sql).
+    /// A query excluding a word asks the per-skill index in those fields
+    /// instead: the word is excluded from the whole skill.
+    private func leadCandidates(_ query: SearchQuery, everyWord: Bool, request: SearchRequest, limit: Int) throws -> [SkillCandidate] {
+        guard query.excluded.isEmpty else {
+            let expression = everyWord ? query.allWordsFTS5(columns: Self.leadFields) : query.questionFTS5(columns: Self.leadFields)
+            return try skillCandidates(expression, request: request, limit: limit, bound: Self.broadTier)
+        }
+        return try skillCandidates(
+            everyWord ? query.allWordsFTS5() : query.questionFTS5(), in: "skill_lead", weights: Self.leadWeights,
+            request: request, limit: limit, bound: Self.broadTier)
+    }
+
+    /// The best skill versions by bm25 that pass the request's filters,
+    /// in the per-skill index or `index` (a table keyed by version, such as
+    /// `skill_lead`, with its bm25 `weights`). With a `bound`, FTS5 scores
+    /// at most that many matches, newest first, and stops: when it stopped
+    /// there, the newest `limit` stand in for the best; else they are all
+    /// the matches, ranked by bm25. One walk along the words' lists either
+    /// way.
     private func skillCandidates(
-        _ expression: String, request: SearchRequest, limit: Int, bound: Int? = nil
+        _ expression: String, in index: String = "skill_text", weights: String = skillTextWeights,
+        request: SearchRequest, limit: Int, bound: Int? = nil
     ) throws -> [SkillCandidate] {
         var sql = """
-            SELECT rowid AS version, bm25(skill_text, \(Self.skillTextWeights)) AS score FROM skill_text
-            WHERE skill_text MATCH ?
+            SELECT rowid AS version, bm25(\(index), \(weights)) AS score FROM \(index)
+            WHERE \(index) MATCH ?
             """
         var arguments: [SQLValue] = [.text(expression)]
         // Correlated subqueries, not `rowid IN (...)`: FTS5 would take an IN
         // list as one lookup per value, which for every latest version is slower.
         if !request.allVersions, try hasSupersededVersions() {
-            sql += " AND EXISTS (SELECT 1 FROM skills WHERE skills.latest = skill_text.rowid)"
+            sql += " AND EXISTS (SELECT 1 FROM skills WHERE skills.latest = \(index).rowid)"
         }
         if let glob = request.skill {
-            sql += " AND EXISTS (SELECT 1 FROM versions WHERE seq = skill_text.rowid AND skill GLOB ?)"
+            sql += " AND EXISTS (SELECT 1 FROM versions WHERE seq = \(index).rowid AND skill GLOB ?)"
             arguments.append(.text(glob))
         }
         if let namespace = request.namespace {
-            sql += " AND EXISTS (SELECT 1 FROM versions WHERE seq = skill_text.rowid AND namespace = ?)"
+            sql += " AND EXISTS (SELECT 1 FROM versions WHERE seq = \(index).rowid AND namespace = ?)"
             arguments.append(.text(namespace))
         }
         sql += bound == nil ? " ORDER BY score LIMIT ?" : " ORDER BY version DESC LIMIT ?"

@@ -27,7 +27,8 @@ extension SkillStore {
     }
 
     /// Writes the per-skill row of a skill version (its rowid is the
-    /// version's sequence), inside the caller's transaction.
+    /// version's sequence) and its lead fields' row, inside the caller's
+    /// transaction.
     func writeSkillText(_ entry: SkillTextEntry, version: Int) throws {
         let insert = try database.statement("""
             INSERT INTO skill_text (rowid, name, description, headings, rules, body, files, code)
@@ -42,6 +43,8 @@ extension SkillStore {
         try insert.bind(7, entry.files)
         try insert.bind(8, entry.code)
         try insert.runBound()
+        try database.statement("INSERT INTO skill_lead (rowid, name, description) VALUES (?, ?, ?)")
+            .run([.integer(Int64(version)), .text(entry.name), .text(entry.description)])
     }
 
     /// Records `version` as the latest of `skill`, which is what search shows.
@@ -58,6 +61,7 @@ extension SkillStore {
             .run([.integer(range.lowerBound), .integer(range.upperBound)])
         if !source {
             try database.statement("DELETE FROM skill_text WHERE rowid = ?").run([.integer(Int64(owner))])
+            try database.statement("DELETE FROM skill_lead WHERE rowid = ?").run([.integer(Int64(owner))])
         }
     }
 }
