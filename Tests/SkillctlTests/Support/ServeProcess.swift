@@ -12,6 +12,8 @@ final class ServeProcess {
         // @unchecked: `lock` guards `text`.
         let lock = NSLock()
         var text = ""
+        /// Signalled when standard error reaches its end (the server exited).
+        let ended = DispatchSemaphore(value: 0)
     }
 
     struct Failure: Error, CustomStringConvertible { var description: String }
@@ -27,6 +29,11 @@ final class ServeProcess {
         let collected = collected
         errors.fileHandleForReading.readabilityHandler = { handle in
             let data = handle.availableData
+            guard !data.isEmpty else {
+                handle.readabilityHandler = nil
+                collected.ended.signal()
+                return
+            }
             collected.lock.withLock { collected.text += String(decoding: data, as: UTF8.self) }
         }
         try process.run()
@@ -55,6 +62,8 @@ final class ServeProcess {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
+            // What it printed last (`stopped`) may still be in the pipe.
+            _ = collected.ended.wait(timeout: .now() + 5)
         }
         errors.fileHandleForReading.readabilityHandler = nil
         return process.terminationStatus
