@@ -247,6 +247,14 @@ import TestSupport
         #expect(try #require(found.first?.explanation).coverage == 1)
     }
 
+    @Test func aLoneWordOnlyInTheBundlesFilesCountsForHalf() throws {
+        let folder = try write("tent-guide", description: "Pitching tents.", body: "# Tents\n\nStake the corners first.\n")
+        try fixture.write("tent-guide/references/storms.md", "# Storms\n\nGuy lines hold the fly in a gale.\n")
+        try fixture.publish([folder])
+        let found = try #require(try skills("gale", explain: true).first { $0.skill == "tent-guide" })
+        #expect(try #require(found.explanation).coverage == SkillStore.bundleOnlyShare)
+    }
+
     @Test func twoWordsASkillWritesAsOneMatchIt() throws {
         try fixture.publish([
             try write("statusline-setup", description: "Configures the statusline of a terminal prompt.", body: "# Statusline\n\nShow the branch.\n"),

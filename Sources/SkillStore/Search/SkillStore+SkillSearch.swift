@@ -217,7 +217,6 @@ extension SkillStore {
         var refined = Set<Int>()
         func refineWhereWordsAre(_ versions: Set<Int>) throws {
             refined.formUnion(versions)
-            guard words.count > 1 else { return }
             var ownText: [Set<Int>] = []
             for index in words.indices {
                 let holding = versions.intersection(present[index])
