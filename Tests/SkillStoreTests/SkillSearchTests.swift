@@ -255,6 +255,23 @@ import TestSupport
         #expect(try #require(found.explanation).coverage == SkillStore.bundleOnlyShare)
     }
 
+    /// Copies of the first skill shown take no room among the shown, so the
+    /// next skill shown may come after twenty of them: where its words are
+    /// is looked up all the same.
+    @Test func aSkillShownAfterManyCopiesIsScoredOnWhereItsWordsAre() throws {
+        for index in 0..<21 {
+            try fixture.publish([try write("storm-guide", in: "storm-\(index)", description: "Guy lines in a gale.",
+                                           body: "# Storms\n\nTension the guy lines before a gale.\n")], namespace: "pack\(index)")
+        }
+        let folder = try write("tent-guide", description: "Pitching tents.", body: "# Tents\n\nStake the corners first.\n")
+        try fixture.write("tent-guide/references/storms.md", "# Storms\n\nGuy lines hold the fly in a gale.\n")
+        try fixture.publish([folder])
+        let found = try skills("gale guy lines", limit: 2, explain: true)
+        #expect(found.map(\.skill) == ["storm-guide", "tent-guide"])
+        #expect(found.first?.alsoIn.count == 20)
+        #expect(try #require(found.last?.explanation).coverage == SkillStore.bundleOnlyShare)
+    }
+
     @Test func twoWordsASkillWritesAsOneMatchIt() throws {
         try fixture.publish([
             try write("statusline-setup", description: "Configures the statusline of a terminal prompt.", body: "# Statusline\n\nShow the branch.\n"),
