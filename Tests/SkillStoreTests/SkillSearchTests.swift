@@ -340,6 +340,32 @@ import TestSupport
         #expect(try other.search(SearchRequest(query: "crop", kind: .section)).isEmpty)
     }
 
+    /// The index of names and descriptions (0010) holds the per-skill
+    /// row's name and description for every version, whether the migration
+    /// copied them or an extraction on open wrote them again.
+    @Test func theLeadIndexFollowsThePerSkillIndex() throws {
+        func expectInStep(_ store: SkillStore, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+            let row = try store.database.queryFirst("""
+                SELECT (SELECT count(*) FROM skill_text) AS skills, (SELECT count(*) FROM skill_lead) AS leads,
+                       (SELECT count(*) FROM skill_lead l JOIN skill_text t ON t.rowid = l.rowid
+                        WHERE l.name = t.name AND l.description = t.description) AS same
+                """)
+            #expect(try row?.int("skills") == 3, sourceLocation: sourceLocation)
+            #expect(try row?.int("leads") == 3, sourceLocation: sourceLocation)
+            #expect(try row?.int("same") == 3, sourceLocation: sourceLocation)
+            try store.database.execute("INSERT INTO skill_lead (skill_lead) VALUES ('integrity-check')")
+        }
+        try expectInStep(fixture.store)
+        let database = try Database(path: fixture.databasePath)
+        try database.execute("DROP TABLE skill_lead")
+        try database.execute("DELETE FROM schema_migrations WHERE name = '0010_skill_lead.sql'")
+        let migrated = try SkillStore(path: fixture.databasePath, create: false)
+        #expect(migrated.migrationsApplied == ["0010_skill_lead.sql"])
+        try expectInStep(migrated)
+        try database.execute("UPDATE versions SET graph_version = 0")
+        try expectInStep(try SkillStore(path: fixture.databasePath, create: false))
+    }
+
     /// A database that 0006 left (no per-skill index), opened by this
     /// release: 0007 builds the index, bundle files included.
     @Test func anOlderDatabaseIsIndexedWhenOpened() throws {
