@@ -247,6 +247,31 @@ import TestSupport
         #expect(try #require(found.first?.explanation).coverage == 1)
     }
 
+    @Test func aLoneWordOnlyInTheBundlesFilesCountsForHalf() throws {
+        let folder = try write("tent-guide", description: "Pitching tents.", body: "# Tents\n\nStake the corners first.\n")
+        try fixture.write("tent-guide/references/storms.md", "# Storms\n\nGuy lines hold the fly in a gale.\n")
+        try fixture.publish([folder])
+        let found = try #require(try skills("gale", explain: true).first { $0.skill == "tent-guide" })
+        #expect(try #require(found.explanation).coverage == SkillStore.bundleOnlyShare)
+    }
+
+    /// Copies of the first skill shown take no room among the shown, so the
+    /// next skill shown may come after twenty of them: where its words are
+    /// is looked up all the same.
+    @Test func aSkillShownAfterManyCopiesIsScoredOnWhereItsWordsAre() throws {
+        for index in 0..<21 {
+            try fixture.publish([try write("storm-guide", in: "storm-\(index)", description: "Guy lines in a gale.",
+                                           body: "# Storms\n\nTension the guy lines before a gale.\n")], namespace: "pack\(index)")
+        }
+        let folder = try write("tent-guide", description: "Pitching tents.", body: "# Tents\n\nStake the corners first.\n")
+        try fixture.write("tent-guide/references/storms.md", "# Storms\n\nGuy lines hold the fly in a gale.\n")
+        try fixture.publish([folder])
+        let found = try skills("gale guy lines", limit: 2, explain: true)
+        #expect(found.map(\.skill) == ["storm-guide", "tent-guide"])
+        #expect(found.first?.alsoIn.count == 20)
+        #expect(try #require(found.last?.explanation).coverage == SkillStore.bundleOnlyShare)
+    }
+
     @Test func twoWordsASkillWritesAsOneMatchIt() throws {
         try fixture.publish([
             try write("statusline-setup", description: "Configures the statusline of a terminal prompt.", body: "# Statusline\n\nShow the branch.\n"),
@@ -313,6 +338,32 @@ import TestSupport
         #expect(try skills("crop").isEmpty)
         #expect(try other.searchSkills(SearchRequest(query: "crop")).isEmpty)
         #expect(try other.search(SearchRequest(query: "crop", kind: .section)).isEmpty)
+    }
+
+    /// The index of names and descriptions (0010) holds the per-skill
+    /// row's name and description for every version, whether the migration
+    /// copied them or an extraction on open wrote them again.
+    @Test func theLeadIndexFollowsThePerSkillIndex() throws {
+        func expectInStep(_ store: SkillStore, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+            let row = try store.database.queryFirst("""
+                SELECT (SELECT count(*) FROM skill_text) AS skills, (SELECT count(*) FROM skill_lead) AS leads,
+                       (SELECT count(*) FROM skill_lead l JOIN skill_text t ON t.rowid = l.rowid
+                        WHERE l.name = t.name AND l.description = t.description) AS same
+                """)
+            #expect(try row?.int("skills") == 3, sourceLocation: sourceLocation)
+            #expect(try row?.int("leads") == 3, sourceLocation: sourceLocation)
+            #expect(try row?.int("same") == 3, sourceLocation: sourceLocation)
+            try store.database.execute("INSERT INTO skill_lead (skill_lead) VALUES ('integrity-check')")
+        }
+        try expectInStep(fixture.store)
+        let database = try Database(path: fixture.databasePath)
+        try database.execute("DROP TABLE skill_lead")
+        try database.execute("DELETE FROM schema_migrations WHERE name = '0010_skill_lead.sql'")
+        let migrated = try SkillStore(path: fixture.databasePath, create: false)
+        #expect(migrated.migrationsApplied == ["0010_skill_lead.sql"])
+        try expectInStep(migrated)
+        try database.execute("UPDATE versions SET graph_version = 0")
+        try expectInStep(try SkillStore(path: fixture.databasePath, create: false))
     }
 
     /// A database that 0006 left (no per-skill index), opened by this

@@ -15,6 +15,8 @@ struct SearchCorpusFacts: Equatable {
     var stamp: Stamp
     /// Versions ever published (the last sequence number: none is deleted).
     var versions: Int
-    /// Whether any skill or source has a version that is not its latest.
+    /// Whether any skill or source has had a version that is not its
+    /// latest: never false again once true (an unyank that makes every
+    /// version latest again leaves it set; it only costs a filter).
     var superseded: Bool
 }

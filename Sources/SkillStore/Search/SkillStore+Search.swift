@@ -165,8 +165,8 @@ extension SkillStore {
         }
     }
 
-    /// Whether any skill or source has a version that is not its latest
-    /// (superseded or yanked).
+    /// Whether any skill or source has had a version that is not its
+    /// latest (superseded or yanked); see `SearchCorpusFacts.superseded`.
     func hasSupersededVersions() throws -> Bool {
         try corpusFacts().superseded
     }

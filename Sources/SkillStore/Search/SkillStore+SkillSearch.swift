@@ -217,7 +217,6 @@ extension SkillStore {
         var refined = Set<Int>()
         func refineWhereWordsAre(_ versions: Set<Int>) throws {
             refined.formUnion(versions)
-            guard words.count > 1 else { return }
             var ownText: [Set<Int>] = []
             for index in words.indices {
                 let holding = versions.intersection(present[index])
@@ -269,16 +268,19 @@ extension SkillStore {
         for index in candidates.indices { score(&candidates[index]) }
         rank()
         // Looking a skill up can only lower its score: once the first ones
-        // (room for the limit, and copies of them) are all looked up, the
-        // order is the one every look-up would give.
+        // (room for the limit, and copies of them) are all looked up, their
+        // order is the one every look-up would give, and they stay first.
         let mayBeShown = max(2 * request.limit, 20)
-        while true {
-            let unrefined = Set(candidates.prefix(mayBeShown).map(\.version)).subtracting(refined)
-            guard !unrefined.isEmpty else { break }
-            try refineWhereWordsAre(unrefined)
-            for index in candidates.indices where unrefined.contains(candidates[index].version) { score(&candidates[index]) }
-            rank()
+        func refineFirst(from position: Int) throws {
+            while true {
+                let unrefined = Set(candidates[position...].prefix(mayBeShown).map(\.version)).subtracting(refined)
+                guard !unrefined.isEmpty else { break }
+                try refineWhereWordsAre(unrefined)
+                for index in candidates.indices where unrefined.contains(candidates[index].version) { score(&candidates[index]) }
+                rank()
+            }
         }
+        try refineFirst(from: 0)
 
         var matches: [SkillMatch] = []
         var shownVersions: [Int] = []
@@ -288,7 +290,13 @@ extension SkillStore {
         var seenSkills = Set<SkillKey>()
         // Every candidate, past the limit too, so that copies of a skill
         // shown are listed with it wherever they ranked.
-        for candidate in candidates {
+        for position in candidates.indices {
+            // More copies than that room: the next skill that may be shown
+            // is past the candidates looked up, and is looked up first.
+            if matches.count < request.limit, !refined.contains(candidates[position].version) {
+                try refineFirst(from: position)
+            }
+            let candidate = candidates[position]
             let candidateKey = SkillKey(namespace: namespaces[candidate.version] ?? "", name: names[candidate.version] ?? "")
             let candidateCopy = NearDuplicate(name: candidateKey.name, description: descriptions[candidate.version] ?? "")
             if let shown = shownCopies.firstIndex(where: { candidateCopy.isCopy(of: $0) }) {
