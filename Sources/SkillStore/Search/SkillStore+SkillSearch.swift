@@ -212,7 +212,10 @@ extension SkillStore {
         // somewhere. Where each word is costs a look-up per word and skill,
         // so each skill is first taken to hold its words in its own text
         // (the most its score can be) and looked up only when it could be
-        // shown (`refineWhereWordsAre`).
+        // shown (`refineWhereWordsAre`). A prefix (`deploy*`) is not looked
+        // up: FTS5 merges the lists of every word it opens again for each
+        // look-up, or walks them all (a lone prefix went from 3 to 16 ms),
+        // so a skill holding it counts as holding it in its own text.
         var bundleOnly = [Set<Int>](repeating: [], count: words.count)
         var refined = Set<Int>()
         func refineWhereWordsAre(_ versions: Set<Int>) throws {
@@ -220,9 +223,11 @@ extension SkillStore {
             var ownText: [Set<Int>] = []
             for index in words.indices {
                 let holding = versions.intersection(present[index])
-                let columns = try columns(
-                    matching: SearchQuery.expression(words[index]), among: holding.sorted(),
-                    walking: words[index].contains(where: \.prefix))
+                guard !words[index].contains(where: \.prefix) else {
+                    ownText.append(holding)
+                    continue
+                }
+                let columns = try columns(matching: SearchQuery.expression(words[index]), among: holding.sorted())
                 ownText.append(Set(columns.filter { $0.value & Self.ownTextColumns != 0 }.keys))
             }
             for (index, parts) in compoundParts {
@@ -524,24 +529,18 @@ extension SkillStore {
 
     /// The versions of `pool` whose per-skill row matches `expression`,
     /// each with the fields it matches in (`skillstore_columns`: bit i for
-    /// field i of `skillTextFields`). Looked up as `versions(matching:among:
-    /// walking:)` does.
-    private func columns(matching expression: String, among pool: [Int], walking: Bool) throws -> [Int: Int] {
+    /// field i of `skillTextFields`), one look-up per version as
+    /// `versions(matching:among:walking:)` does without `walking`.
+    private func columns(matching expression: String, among pool: [Int]) throws -> [Int: Int] {
         guard !pool.isEmpty else { return [:] }
         try database.registerColumnsFunction()
-        let sql = walking
-            ? """
-                SELECT rowid AS version, skillstore_columns(skill_text) AS columns FROM skill_text
-                WHERE skill_text MATCH ?2 AND rowid IN (SELECT value FROM json_each(?1))
-                """
-            : """
-                SELECT pool.value AS version, coalesce((
-                    SELECT skillstore_columns(skill_text) FROM skill_text
-                    WHERE skill_text MATCH ?2 AND skill_text.rowid = pool.value), 0) AS columns
-                FROM json_each(?1) AS pool
-                """
         var found: [Int: Int] = [:]
-        for row in try database.query(sql, [.text(Self.jsonList(pool)), .text(expression)]) {
+        for row in try database.query("""
+            SELECT pool.value AS version, coalesce((
+                SELECT skillstore_columns(skill_text) FROM skill_text
+                WHERE skill_text MATCH ?2 AND skill_text.rowid = pool.value), 0) AS columns
+            FROM json_each(?1) AS pool
+            """, [.text(Self.jsonList(pool)), .text(expression)]) {
             let columns = try row.int("columns")
             if columns != 0 { found[try row.int("version")] = columns }
         }
@@ -597,7 +596,7 @@ extension SkillStore {
 
     /// The fields of a version's per-skill row in which a word occurs.
     private func fields(holding group: [SearchQuery.Term], version: Int) throws -> [String] {
-        let columns = try columns(matching: SearchQuery.expression(group), among: [version], walking: false)[version] ?? 0
+        let columns = try columns(matching: SearchQuery.expression(group), among: [version])[version] ?? 0
         return Self.skillTextFields.indices.filter { columns & (1 << $0) != 0 }.map { Self.skillTextFields[$0] }
     }
 
