@@ -96,15 +96,7 @@ final class Database {
     /// Runs `body` inside `BEGIN IMMEDIATE ... COMMIT`; any thrown error rolls
     /// the whole transaction back, so its writes land together or not at all.
     func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
+        try run(body, in: "BEGIN IMMEDIATE")
     }
 
     /// Runs `body` as one read transaction (`BEGIN ... COMMIT`): its
@@ -113,7 +105,12 @@ final class Database {
     /// search runs dozens). Inside a transaction already, runs in that one.
     func read<T>(_ body: () throws -> T) throws -> T {
         guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
-        try execute("BEGIN")
+        return try run(body, in: "BEGIN")
+    }
+
+    /// `body` between `begin` and COMMIT, rolled back on any thrown error.
+    private func run<T>(_ body: () throws -> T, in begin: String) throws -> T {
+        try execute(begin)
         do {
             let result = try body()
             try execute("COMMIT")
