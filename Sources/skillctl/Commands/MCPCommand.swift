@@ -25,7 +25,7 @@ struct MCPCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitCode {
-        let store = try context.openForReading()
+        let store = try context.openForReading(resident: true)
         // A host that goes away closes the pipe; the write fails, the session ends.
         signal(SIGPIPE, SIG_IGN)
         StdioSession(server: MCPServer(store: store, serverVersion: ToolVersion.release)).run()
