@@ -75,8 +75,7 @@ import SkillStore
         #expect(result.output.hasPrefix("qdrant-vector-search 1.0\n\n"))
         #expect(result.output.hasSuffix(skillMarkdown(name: "qdrant-vector-search")))
         #expect(result.stderr == "qdrant-vector-search/SKILL.md:2:7: warning: name 'qdrant-vector-search' does not match "
-            + "its folder 'rag-qdrant'; the name is used [name-folder-mismatch]\n"
-            + "scan: no findings (scanner \(SkillScanner.version))\n")
+            + "its folder 'rag-qdrant'; the name is used [name-folder-mismatch]\n")
     }
 
     @Test("versions --json and check of the published skill show the recorded warnings")

@@ -13,6 +13,9 @@ struct Option: Hashable, Sendable {
     /// For a flag that may also carry a value written `--name=VALUE`
     /// (`--refuse-risky[=SEVERITY]`): what the value stands for.
     var inlinePlaceholder: String? = nil
+    /// The only values it takes, when they are a fixed list (`--agent`'s
+    /// agent names): what shell completion offers for it.
+    var choices: [String]? = nil
 
     var isFlag: Bool { placeholder == nil }
 
@@ -31,8 +34,14 @@ struct Option: Hashable, Sendable {
     }
 
     /// An option followed by a value: `--name VALUE` or `--name=VALUE`.
-    static func value(_ name: String, _ placeholder: String, _ help: String) -> Option {
-        Option(name: name, alias: nil, placeholder: placeholder, help: help)
+    static func value(_ name: String, _ placeholder: String, choices: [String]? = nil, _ help: String) -> Option {
+        Option(name: name, alias: nil, placeholder: placeholder, help: help, choices: choices)
+    }
+
+    /// The same option with its help sentence written for another command
+    /// (`verify --agent` names DIR where `pull --agent` names `--to`).
+    func withHelp(_ help: String) -> Option {
+        Option(name: name, alias: alias, placeholder: placeholder, help: help, inlinePlaceholder: inlinePlaceholder, choices: choices)
     }
 
     /// `--version LABEL`, `--json`: how a usage line shows it.

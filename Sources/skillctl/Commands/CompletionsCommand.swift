@@ -3,9 +3,10 @@ struct CompletionsCommand: Command {
     static let summary = "Print a shell completion script for bash, zsh or fish."
     static let discussion = """
         The script completes command names, each command's options and the
-        global ones, and files and folders where a value is a path. It is
-        made from the same declarations as the help, so it always matches
-        this skillctl. To try it in the current shell:
+        global ones, the words a value takes when they are fixed (the agent
+        names after --agent), and files and folders where a value is a
+        path. It is made from the same declarations as the help, so it
+        always matches this skillctl. To try it in the current shell:
 
           source <(skillctl completions bash)
 

@@ -15,9 +15,12 @@ struct GetCommand: Command {
         on its bundle ('scan': scanner version, highest severity or 'none',
         the number of findings and the most severe few), and the yank when
         there is one. Without --json, those warnings are printed on standard
-        error, with one line naming the verdict and its top findings ('scan:
-        not judged yet' when the bundle has none); a yanked version named by
-        its label is printed with a warning there too.
+        error, and a 'scan:' line there names the verdict and its top
+        findings when there is something to say: a finding of any severity,
+        no verdict yet ('scan: not judged yet'), or a verdict from another
+        scanner version (ending '; stale, the current scanner is N'); a
+        clean verdict from this scanner prints none. A yanked version named
+        by its label is printed with a warning there too.
         """
     static let raw = Option.flag("--raw", "print only the SKILL.md's bytes")
     static let options = [raw]
@@ -50,7 +53,7 @@ struct GetCommand: Command {
                 shown.path = "\(version.key)/\(warning.path)"
                 context.output.error(shown.description)
             }
-            context.output.error("scan: " + (version.scan.map(\.line) ?? "not judged yet"))
+            if let scan = Self.scanLine(version.scan) { context.output.error(scan) }
         }
         if context.json {
             context.output.json(version)
@@ -60,5 +63,18 @@ struct GetCommand: Command {
             context.output.write(ServedText.bytes(of: version, skillFile: try catalog.blob(.id(version.id)).bytes))
         }
         return .success
+    }
+
+    /// The `scan:` line for standard error, nil when there is nothing to
+    /// say: a clean verdict from this skillctl's scanner is what a user
+    /// expects, and a line on every `get` would teach them to skip it.
+    /// Findings of any severity are named; so is a verdict that is missing
+    /// or from another scanner version, since it vouches for nothing now.
+    static func scanLine(_ scan: ScanSummary?) -> String? {
+        guard let scan else { return "scan: not judged yet" }
+        let stale = scan.scannerVersion == SkillScanner.version
+            ? "" : "; stale, the current scanner is \(SkillScanner.version)"
+        guard scan.findingCount > 0 || scan.highest != nil || !stale.isEmpty else { return nil }
+        return "scan: " + scan.line + stale
     }
 }

@@ -52,7 +52,8 @@ struct PullCommand: Command {
         """
     static let to = Option.value("--to", "DIR", "the folder to install into (created when missing)")
     static let agent = Option.value(
-        "--agent", "NAME", "instead of --to: the skills folder agent NAME reads in this project ('skillctl agents')")
+        "--agent", "NAME", choices: SkillAgent.all.map(\.name),
+        "instead of --to: the skills folder agent NAME reads in this project ('skillctl agents')")
     static let user = Option.flag("--user", "with --agent: the agent's skills folder in your home directory")
     static let locked = Option.flag(
         "--locked", "install exactly what the lock file names, by manifest id; fails if those bytes cannot be had")

@@ -11,14 +11,37 @@ struct VerifyCommand: Command {
         are not skills' files and are not reported. Works offline: only the
         folder and its lock file are read.
 
+        --agent NAME verifies the folder 'pull --agent NAME' installs into:
+        the skills folder that agent reads in the current project, or with
+        --user its folder in your home directory ('skillctl agents' lists
+        them).
+
         Exit 1 when anything drifted, 0 when the folder matches its lock.
         """
     static let arguments = [Argument("DIR")]
+    /// Pull's own declarations, so that verify finds what pull installed
+    /// by the same names; only the help says what --agent stands instead of.
+    static let agent = PullCommand.agent.withHelp(
+        "instead of DIR: the skills folder agent NAME reads in this project ('skillctl agents')")
+    static let user = PullCommand.user
+    static let options = [agent, user]
+    static let usageForms = [
+        UsageForm([.argument(arguments[0])]),
+        UsageForm([.required(agent), .optional(user)]),
+    ]
 
     let folder: String
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        folder = try arguments.onlyPositional("DIR", command: Self.name)
+        if arguments.value(Self.agent) != nil && !arguments.positionals.isEmpty {
+            throw UsageError("DIR and --agent both name the folder to verify; give one", command: Self.name)
+        }
+        if let agentFolder = try AgentsCommand.folder(
+            agent: arguments.value(Self.agent), user: arguments.has(Self.user), command: Self.name) {
+            folder = agentFolder
+        } else {
+            folder = try arguments.onlyPositional("DIR", command: Self.name)
+        }
     }
 
     struct Report: Encodable {

@@ -52,8 +52,12 @@ enum ValueCompletion: Equatable, Sendable {
 }
 
 extension Option {
-    /// How its value completes; nil for a flag.
-    var valueCompletion: ValueCompletion? { placeholder.map(ValueCompletion.init(placeholder:)) }
+    /// How its value completes: its choices when it declares them, else
+    /// what its placeholder says; nil for a flag.
+    var valueCompletion: ValueCompletion? {
+        guard let placeholder else { return nil }
+        return choices.map(ValueCompletion.words) ?? ValueCompletion(placeholder: placeholder)
+    }
 }
 
 extension Argument {
