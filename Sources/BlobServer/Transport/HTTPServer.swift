@@ -169,19 +169,30 @@ public final class HTTPServer: @unchecked Sendable {
                 connection, url: url, method: method, withAddress: configuration.recordsClientAddress))
             inFlight.add(1, ordering: .relaxed)
             pointer.pointee = Unmanaged.passRetained(state).toOpaque()
+            // Answering now makes libmicrohttpd close the connection after,
+            // so only refusals are answered here. First the request itself
+            // (a Host the server does not answer to), whatever it carries.
+            if let refusal = responder.admit(state.request) {
+                state.response = refusal
+                return queue(refusal, on: connection)
+            }
             // A body is refused before a byte of it is read: over the limit,
             // or not wanted by its route (a publish without a valid token).
-            // Answering now makes libmicrohttpd close the connection after.
             let length = state.request.header("content-length").flatMap(Int.init)
             if let length, length > configuration.maxBody {
                 state.response = tooLargeResponse()
                 return queue(state.response!, on: connection)
             }
-            if length ?? 0 > 0 || state.request.header("transfer-encoding") != nil,
-               let refusal = responder.preflight(&state.request)
-            {
-                state.response = refusal
-                return queue(refusal, on: connection)
+            if length ?? 0 > 0 || state.request.header("transfer-encoding") != nil {
+                if let refusal = responder.preflight(&state.request) {
+                    state.response = refusal
+                    return queue(refusal, on: connection)
+                }
+                // A route that takes less than the server: its cap, for a
+                // chunked body, which announces no length.
+                state.bodyLimit = responder.bodyLimit(for: state.request).flatMap {
+                    $0.bytes < configuration.maxBody ? $0 : nil
+                }
             }
             return .YES
         }
@@ -190,10 +201,10 @@ public final class HTTPServer: @unchecked Sendable {
             let count = uploadSize.pointee
             uploadSize.pointee = 0
             if state.response != nil { return .YES }  // already answered; the rest is dropped
-            if state.request.body.count + count > configuration.maxBody {
+            if state.request.body.count + count > state.bodyLimit?.bytes ?? configuration.maxBody {
                 // A chunked body that grew past the limit: answer now.
                 state.request.body = []
-                state.response = tooLargeResponse()
+                state.response = state.bodyLimit?.refusal ?? tooLargeResponse()
                 return queue(state.response!, on: connection)
             }
             if let uploadData {
@@ -343,6 +354,8 @@ private final class RequestState: @unchecked Sendable {
     // worker touches `response` only while the connection is suspended.
     var request: HTTPRequest
     var response: HTTPResponse?
+    /// The route's cap on the body when below the server's `maxBody`.
+    var bodyLimit: BodyLimit?
     /// Handed to a worker: the next call of the access handler is the resume.
     var wasSuspended = false
     let started = DispatchTime.now().uptimeNanoseconds
