@@ -36,8 +36,9 @@ struct AllowedHosts: Sendable {
     }
 
     /// Whether a request with this `Host` header may be answered. One
-    /// without a `Host` passes: libmicrohttpd already answers 400 to an
-    /// HTTP/1.1 request without one, and browsers always send it.
+    /// without a `Host` passes, as it did before there was a check
+    /// (libmicrohttpd answers it, even in HTTP/1.1): browsers always send
+    /// one, so a rebinding page cannot leave it out.
     func allows(host header: String?) -> Bool {
         guard checks, let header else { return true }
         guard let host = Self.hostPart(of: header) else { return false }
