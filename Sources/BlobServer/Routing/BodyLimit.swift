@@ -1,6 +1,7 @@
 /// A route's cap on a request body, below the server's `maxBody`: `/mcp`
-/// takes a message of at most 4 MB. The transport reads no further than
-/// `bytes` and answers `refusal`, the route's own 413.
+/// takes a message of at most 4 MB. The transport keeps no more than
+/// `bytes` of a chunked body (which announces no length) and answers
+/// `refusal`, the route's own 413, once the body ends.
 public struct BodyLimit: Sendable {
     let bytes: Int
     /// Made once, when the route is added: the same answer every time.

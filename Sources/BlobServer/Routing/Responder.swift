@@ -22,8 +22,8 @@ public protocol Responder: Sendable {
     func preflight(_ request: inout HTTPRequest) -> HTTPResponse?
     /// The request's route's own cap on its body, when it has one (nil:
     /// only the server's `maxBody` applies). Asked with the headers, so
-    /// that a chunked body is refused as soon as it passes the cap rather
-    /// than buffered up to the server's limit first.
+    /// that no more of a chunked body than the cap is held in memory,
+    /// rather than up to the server's limit.
     func bodyLimit(for request: HTTPRequest) -> BodyLimit?
 }
 

@@ -63,7 +63,8 @@ public struct Router: Responder {
     /// (`/api/v1/blob/{id}`). A GET route answers HEAD too. `bodyLimit`
     /// caps the route's request body below the server's limit: a larger
     /// `Content-Length` is refused (after `preflight`) with `tooLarge`
-    /// before the body is read, and so is a chunked body once it grows past.
+    /// before the body is read; of a chunked body, no more than that is
+    /// kept, and it is refused with `tooLarge` when it ends.
     mutating func add(
         _ method: String, _ pattern: String, quick: Bool = false, preflight: Preflight? = nil,
         bodyLimit: (bytes: Int, tooLarge: any Error)? = nil, _ handler: @escaping Handler

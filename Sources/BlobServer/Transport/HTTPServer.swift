@@ -201,11 +201,21 @@ public final class HTTPServer: @unchecked Sendable {
             let count = uploadSize.pointee
             uploadSize.pointee = 0
             if state.response != nil { return .YES }  // already answered; the rest is dropped
-            if state.request.body.count + count > state.bodyLimit?.bytes ?? configuration.maxBody {
+            state.bodyBytes += count
+            if state.bodyBytes > configuration.maxBody {
                 // A chunked body that grew past the limit: answer now.
                 state.request.body = []
-                state.response = state.bodyLimit?.refusal ?? tooLargeResponse()
+                state.response = tooLargeResponse()
                 return queue(state.response!, on: connection)
+            }
+            if let limit = state.bodyLimit, state.bodyBytes > limit.bytes {
+                // Past its route's cap: nothing more is kept, and the route's
+                // 413 answers once the body ends (libmicrohttpd 0.9 cannot
+                // queue an answer in the middle of a body; the server's
+                // limit above still ends one that goes on).
+                state.request.body = []
+                state.overLimit = limit.refusal
+                return .YES
             }
             if let uploadData {
                 uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
@@ -221,6 +231,10 @@ public final class HTTPServer: @unchecked Sendable {
             return queue(state.response!, on: connection)
         }
         if state.response != nil { return .YES }  // answered early; libmicrohttpd is finishing
+        if let refusal = state.overLimit {
+            state.response = refusal
+            return queue(refusal, on: connection)
+        }
         if let response = responder.quickResponse(to: state.request) {
             state.response = response
             return queue(response, on: connection)
@@ -356,6 +370,10 @@ private final class RequestState: @unchecked Sendable {
     var response: HTTPResponse?
     /// The route's cap on the body when below the server's `maxBody`.
     var bodyLimit: BodyLimit?
+    /// Body bytes received, kept or not.
+    var bodyBytes = 0
+    /// Set when the body passed `bodyLimit`: the answer once it ends.
+    var overLimit: HTTPResponse?
     /// Handed to a worker: the next call of the access handler is the resume.
     var wasSuspended = false
     let started = DispatchTime.now().uptimeNanoseconds

@@ -24,7 +24,7 @@ struct MCPRoute: Sendable {
 
     func register(in router: inout Router) {
         // Refused before a byte of the body is read: a foreign origin, or a
-        // message over the limit (a chunked one as soon as it passes it).
+        // message over the limit (a chunked one is kept no further than it).
         router.add("POST", APIPath.mcp.pattern, preflight: { request, _ in
             if let refusal = refuseOrigin(request) { throw refusal }
         }, bodyLimit: (Self.maxMessageBytes, Self.tooLarge)) { request, _ in
