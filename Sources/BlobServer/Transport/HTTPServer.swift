@@ -203,7 +203,9 @@ public final class HTTPServer: @unchecked Sendable {
             if state.response != nil { return .YES }  // already answered; the rest is dropped
             state.bodyBytes += count
             if state.bodyBytes > configuration.maxBody {
-                // A chunked body that grew past the limit: answer now.
+                // A chunked body that grew past the limit: answer now. (With
+                // libmicrohttpd 0.9 the answer is refused mid-body and the
+                // connection closed instead, which still stops the reading.)
                 state.request.body = []
                 state.response = tooLargeResponse()
                 return queue(state.response!, on: connection)
