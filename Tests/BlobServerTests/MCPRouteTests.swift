@@ -199,4 +199,44 @@ import SkillStoreMCP
             #expect(try JSONParser().parse(refused.body)["error"]?["code"] == .integer(-32600))
         }
     }
+
+    /// The 4 MB cap is the route's own, known to the transport from the
+    /// headers; publishing keeps the server's `--max-body`.
+    @Test func onlyMCPPostsHaveABodyLimitOfTheirOwn() throws {
+        let router = fixture.server.router
+        let limit = try #require(router.bodyLimit(for: HTTPRequest(method: "POST", path: "/mcp")))
+        #expect(limit.bytes == 4 << 20)
+        #expect(limit.refusal.status == 413 && limit.refusal.route == "/mcp")
+        #expect(try body(limit.refusal)["error"]?["message"] == .string("a message may be at most \(4 << 20) bytes"))
+        #expect(router.bodyLimit(for: HTTPRequest(method: "POST", path: "/api/v1/skills")) == nil)
+        #expect(router.bodyLimit(for: HTTPRequest(method: "DELETE", path: "/mcp")) == nil)
+    }
+
+    /// A chunked message announces no length: one past 4 MB gets the same
+    /// 413 as a large `Content-Length` (the transport keeps no more than
+    /// 4 MB of it; `BodyLimitTests`).
+    @Test func aChunkedMessagePastTheLimitGetsTheSame413() throws {
+        var options = SkillStoreServer.Options(databasePath: fixture.databasePath)
+        options.http.port = 0
+        let server = try SkillStoreServer(options)
+        try server.start()
+        defer { server.stop(grace: 1) }
+        var refusals: [[UInt8]] = []
+        for chunked in [false, true] {
+            let connection = try RawHTTPConnection(port: server.port, timeout: 10)
+            var head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            head += chunked ? "Transfer-Encoding: chunked\r\n\r\n" : "Content-Length: \(5 << 20)\r\n\r\n"
+            try connection.send(Array(head.utf8))
+            if chunked {
+                let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: 0x10000) + Array("\r\n".utf8)
+                for _ in 0..<80 { try connection.send(chunk) }  // 5 MB
+                try connection.send(Array("0\r\n\r\n".utf8))
+            }
+            let refused = try connection.readResponse()
+            #expect(refused.status == 413)
+            #expect(try JSONParser().parse(refused.body)["error"]?["message"] == .string("a message may be at most \(4 << 20) bytes"))
+            refusals.append(refused.body)
+        }
+        #expect(refusals[0] == refusals[1])
+    }
 }

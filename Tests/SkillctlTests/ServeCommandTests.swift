@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
+@testable import skillctl
+
 /// `skillctl serve` as a user starts it: what it refuses before serving
 /// (a port in use, a database that does not exist) and where it listens.
 @Suite(.serialized) struct ServeCommandTests {
@@ -64,6 +66,21 @@ import TestSupport
         let refused = try ServeProcess.refusal(database: skillctl.database, arguments: ["--host", "example.com"])
         #expect(refused.status == 2, "\(refused.stderr)")
         #expect(refused.stderr.contains("--host takes an IPv4 or IPv6 address"), "\(refused.stderr)")
+    }
+
+    @Test func allowedHostRepeatsAndTakesNoPort() throws {
+        func serve(_ words: [String]) throws -> ServeCommand {
+            try ServeCommand(ParsedArguments(["serve"] + words) { $0 == "serve" ? ServeCommand.options : nil })
+        }
+        #expect(try serve([]).allowedHosts.isEmpty)
+        let named = try serve(["--allowed-host", "a.example", "--allowed-host=B.example", "--allowed-host", "[::1]", "--allowed-host", "*"])
+        #expect(named.allowedHosts == ["a.example", "B.example", "[::1]", "*"])
+        for wrong in ["a.example:8080", "", "http://a.example", "a example"] {
+            #expect(throws: UsageError.self, "\(wrong)") { try serve(["--allowed-host", wrong]) }
+        }
+        let refused = try ServeProcess.refusal(database: URL(fileURLWithPath: "/nonexistent.db"), arguments: ["--allowed-host", "a.example:8080"])
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains("--allowed-host takes a host name or address without a port"), "\(refused.stderr)")
     }
 
     @Test(.enabled(if: IPv6Loopback.isAvailable, Comment(rawValue: IPv6Loopback.unavailable)))

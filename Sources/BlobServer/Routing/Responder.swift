@@ -9,12 +9,22 @@ public protocol Responder: Sendable {
     /// The response when the request is quick, else nil (the transport then
     /// calls `respond(to:)` on a worker). One lookup instead of two.
     func quickResponse(to request: HTTPRequest) -> HTTPResponse?
+    /// Called first, with the headers of every request, before its size or
+    /// route is looked at: a response refuses the request outright (a `Host`
+    /// the server does not answer to), nil lets it go on. Runs on a network
+    /// thread for every request, so it must be cheap.
+    func admit(_ request: HTTPRequest) -> HTTPResponse?
     /// Called with the headers only, before a request's body is read: a
     /// response refuses the body (a publish without a valid token), nil
     /// lets it be read. It may note on the request what it established
     /// (`HTTPRequest.token`), so the handler need not establish it again.
     /// Runs on a network thread, so it must be quick.
     func preflight(_ request: inout HTTPRequest) -> HTTPResponse?
+    /// The request's route's own cap on its body, when it has one (nil:
+    /// only the server's `maxBody` applies). Asked with the headers, so
+    /// that no more of a chunked body than the cap is held in memory,
+    /// rather than up to the server's limit.
+    func bodyLimit(for request: HTTPRequest) -> BodyLimit?
 }
 
 extension Responder {
@@ -22,5 +32,9 @@ extension Responder {
         isQuick(request) ? respond(to: request) : nil
     }
 
+    public func admit(_ request: HTTPRequest) -> HTTPResponse? { nil }
+
     public func preflight(_ request: inout HTTPRequest) -> HTTPResponse? { nil }
+
+    public func bodyLimit(for request: HTTPRequest) -> BodyLimit? { nil }
 }

@@ -15,9 +15,13 @@ public struct Router: Responder {
         let parameterNames: [String?]
         let quick: Bool
         let preflight: Preflight?
+        let bodyLimit: BodyLimit?
         let handler: Handler
 
-        init(method: String, pattern: String, quick: Bool, preflight: Preflight?, handler: @escaping Handler) {
+        init(
+            method: String, pattern: String, quick: Bool, preflight: Preflight?,
+            bodyLimit: (bytes: Int, tooLarge: any Error)?, handler: @escaping Handler
+        ) {
             self.method = method
             self.pattern = pattern
             let segments = pattern.split(separator: "/", omittingEmptySubsequences: false)
@@ -25,6 +29,11 @@ public struct Router: Responder {
             literals = zip(segments, parameterNames).map { segment, name in name == nil ? Array(segment.utf8) : nil }
             self.quick = quick
             self.preflight = preflight
+            self.bodyLimit = bodyLimit.map { limit in
+                var refusal = ErrorResponder.response(for: limit.tooLarge)
+                refusal.route = pattern
+                return BodyLimit(bytes: limit.bytes, refusal: refusal)
+            }
             self.handler = handler
         }
 
@@ -51,11 +60,17 @@ public struct Router: Responder {
     var patterns: [(method: String, pattern: String)] { routes.map { ($0.method, $0.pattern) } }
 
     /// Adds a route; `pattern` segments in braces are parameters
-    /// (`/api/v1/blob/{id}`). A GET route answers HEAD too.
+    /// (`/api/v1/blob/{id}`). A GET route answers HEAD too. `bodyLimit`
+    /// caps the route's request body below the server's limit: a larger
+    /// `Content-Length` is refused (after `preflight`) with `tooLarge`
+    /// before the body is read; of a chunked body, no more than that is
+    /// kept, and it is refused with `tooLarge` when it ends.
     mutating func add(
-        _ method: String, _ pattern: String, quick: Bool = false, preflight: Preflight? = nil, _ handler: @escaping Handler
+        _ method: String, _ pattern: String, quick: Bool = false, preflight: Preflight? = nil,
+        bodyLimit: (bytes: Int, tooLarge: any Error)? = nil, _ handler: @escaping Handler
     ) {
-        routes.append(Route(method: method, pattern: pattern, quick: quick, preflight: preflight, handler: handler))
+        routes.append(Route(
+            method: method, pattern: pattern, quick: quick, preflight: preflight, bodyLimit: bodyLimit, handler: handler))
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -105,17 +120,28 @@ public struct Router: Responder {
         let segments = PathSegments(request.path)
         for route in routes where route.method == request.method {
             guard let parameters = route.match(segments) else { continue }
-            guard let preflight = route.preflight else { return nil }
-            do {
-                try preflight(&request, parameters)
-                return nil
-            } catch {
-                var response = ErrorResponder.response(for: error)
-                response.route = route.pattern
-                return response
+            if let preflight = route.preflight {
+                do {
+                    try preflight(&request, parameters)
+                } catch {
+                    var response = ErrorResponder.response(for: error)
+                    response.route = route.pattern
+                    return response
+                }
             }
+            if let limit = route.bodyLimit, let length = request.header("content-length").flatMap(Int.init),
+               length > limit.bytes
+            {
+                return limit.refusal
+            }
+            return nil
         }
         return nil
+    }
+
+    public func bodyLimit(for request: HTTPRequest) -> BodyLimit? {
+        let segments = PathSegments(request.path)
+        return routes.first { $0.method == request.method && $0.match(segments) != nil }?.bodyLimit
     }
 
     public func isQuick(_ request: HTTPRequest) -> Bool {

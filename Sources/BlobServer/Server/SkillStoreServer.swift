@@ -25,6 +25,11 @@ public final class SkillStoreServer: Sendable {
         /// above this severity; nil (the default) records the verdict and
         /// refuses nothing.
         public var refuseRisky: ScanSeverity?
+        /// Names a request's `Host` may give besides loopback ones (no
+        /// port; `*` for any): on a loopback address every other host is
+        /// refused, elsewhere hosts are checked only when names are given
+        /// (`AllowedHosts`).
+        public var allowedHosts: [String] = []
 
         public init(databasePath: String) { self.databasePath = databasePath }
     }
@@ -32,6 +37,8 @@ public final class SkillStoreServer: Sendable {
     let options: Options
     /// The routes, callable without a network (tests call it directly).
     public let router: Router
+    /// What the transport calls: the `Host` check, then the routes.
+    let responder: HostCheckingResponder
     private let http: HTTPServer
     /// Written off the request path; `stop` writes what they still hold.
     private let logs: [AccessLog]
@@ -74,6 +81,8 @@ public final class SkillStoreServer: Sendable {
             .text(metrics.render(openConnections: box.server?.openConnections ?? 0), contentType: "text/plain; version=0.0.4")
         }
         self.router = router
+        responder = HostCheckingResponder(
+            hosts: AllowedHosts(listeningOn: options.http.host, names: options.allowedHosts), router: router)
         let log = options.accessLog.map { AccessLog(handle: $0) }
         // One log for both when they go to the same place (standard error by
         // default), so that a 500's cause follows its request's line.
@@ -83,7 +92,7 @@ public final class SkillStoreServer: Sendable {
         logs = [log, errors].compactMap { $0 }
         var configuration = options.http
         configuration.recordsClientAddress = log != nil
-        http = HTTPServer(configuration, responder: router) { completion in
+        http = HTTPServer(configuration, responder: responder) { completion in
             metrics.record(completion)
             log?.record(completion)
             if let problem = completion.internalError { errors?.note("internal error answering \(completion.path): \(problem)") }

@@ -169,19 +169,30 @@ public final class HTTPServer: @unchecked Sendable {
                 connection, url: url, method: method, withAddress: configuration.recordsClientAddress))
             inFlight.add(1, ordering: .relaxed)
             pointer.pointee = Unmanaged.passRetained(state).toOpaque()
+            // Answering now makes libmicrohttpd close the connection after,
+            // so only refusals are answered here. First the request itself
+            // (a Host the server does not answer to), whatever it carries.
+            if let refusal = responder.admit(state.request) {
+                state.response = refusal
+                return queue(refusal, on: connection)
+            }
             // A body is refused before a byte of it is read: over the limit,
             // or not wanted by its route (a publish without a valid token).
-            // Answering now makes libmicrohttpd close the connection after.
             let length = state.request.header("content-length").flatMap(Int.init)
             if let length, length > configuration.maxBody {
                 state.response = tooLargeResponse()
                 return queue(state.response!, on: connection)
             }
-            if length ?? 0 > 0 || state.request.header("transfer-encoding") != nil,
-               let refusal = responder.preflight(&state.request)
-            {
-                state.response = refusal
-                return queue(refusal, on: connection)
+            if length ?? 0 > 0 || state.request.header("transfer-encoding") != nil {
+                if let refusal = responder.preflight(&state.request) {
+                    state.response = refusal
+                    return queue(refusal, on: connection)
+                }
+                // A route that takes less than the server: its cap, for a
+                // chunked body, which announces no length.
+                state.bodyLimit = responder.bodyLimit(for: state.request).flatMap {
+                    $0.bytes < configuration.maxBody ? $0 : nil
+                }
             }
             return .YES
         }
@@ -190,11 +201,23 @@ public final class HTTPServer: @unchecked Sendable {
             let count = uploadSize.pointee
             uploadSize.pointee = 0
             if state.response != nil { return .YES }  // already answered; the rest is dropped
-            if state.request.body.count + count > configuration.maxBody {
-                // A chunked body that grew past the limit: answer now.
+            state.bodyBytes += count
+            if state.bodyBytes > configuration.maxBody {
+                // A chunked body that grew past the limit: answer now. (With
+                // libmicrohttpd 0.9 the answer is refused mid-body and the
+                // connection closed instead, which still stops the reading.)
                 state.request.body = []
                 state.response = tooLargeResponse()
                 return queue(state.response!, on: connection)
+            }
+            if let limit = state.bodyLimit, state.bodyBytes > limit.bytes {
+                // Past its route's cap: nothing more is kept, and the route's
+                // 413 answers once the body ends (libmicrohttpd 0.9 cannot
+                // queue an answer in the middle of a body; the server's
+                // limit above still ends one that goes on).
+                state.request.body = []
+                state.overLimit = limit.refusal
+                return .YES
             }
             if let uploadData {
                 uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
@@ -210,6 +233,10 @@ public final class HTTPServer: @unchecked Sendable {
             return queue(state.response!, on: connection)
         }
         if state.response != nil { return .YES }  // answered early; libmicrohttpd is finishing
+        if let refusal = state.overLimit {
+            state.response = refusal
+            return queue(refusal, on: connection)
+        }
         if let response = responder.quickResponse(to: state.request) {
             state.response = response
             return queue(response, on: connection)
@@ -343,6 +370,12 @@ private final class RequestState: @unchecked Sendable {
     // worker touches `response` only while the connection is suspended.
     var request: HTTPRequest
     var response: HTTPResponse?
+    /// The route's cap on the body when below the server's `maxBody`.
+    var bodyLimit: BodyLimit?
+    /// Body bytes received, kept or not.
+    var bodyBytes = 0
+    /// Set when the body passed `bodyLimit`: the answer once it ends.
+    var overLimit: HTTPResponse?
     /// Handed to a worker: the next call of the access handler is the resume.
     var wasSuspended = false
     let started = DispatchTime.now().uptimeNanoseconds

@@ -15,6 +15,8 @@ struct ParsedArguments {
     private(set) var flags: [String] = []
     /// Option names and their values, one entry per name: the last value given.
     private(set) var values: [(name: String, value: String)] = []
+    /// Every value given, in order, for an option that may repeat.
+    private var everyValue: [(name: String, value: String)] = []
     /// The names of the options that may be looked up: the global ones and the command's.
     private(set) var declared: [String] = []
 
@@ -109,6 +111,7 @@ struct ParsedArguments {
     }
 
     private mutating func setValue(_ value: String, for name: String) {
+        everyValue.append((name, value))
         if let index = values.firstIndex(where: { $0.name == name }) {
             values[index].value = value
         } else {
@@ -165,5 +168,13 @@ struct ParsedArguments {
         precondition(
             declared.contains(option.name) && !option.isFlag, "\(option.name) is not an option declared by \(command ?? "skillctl")")
         return storedValue(option.name)
+    }
+
+    /// Every value of an option that may be given more than once
+    /// (`--allowed-host a --allowed-host b`), in order; empty when absent.
+    func values(_ option: Option) -> [String] {
+        precondition(
+            declared.contains(option.name) && !option.isFlag, "\(option.name) is not an option declared by \(command ?? "skillctl")")
+        return everyValue.filter { $0.name == option.name }.map(\.value)
     }
 }

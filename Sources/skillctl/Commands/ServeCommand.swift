@@ -44,6 +44,10 @@ struct ServeCommand: Command {
     static let cacheMB = Option.value(
         "--cache-mb", "N", "megabytes for the index of served blobs (about 1 KB each; a blob's size too without a spool) [128]")
     static let spoolMB = Option.value("--spool-mb", "N", "megabytes of the blob spool; 0: keep blobs in memory instead [4096]")
+    static let allowedHost = Option.value(
+        "--allowed-host", "NAME",
+        "answer requests whose Host is NAME too (no port; repeatable; * for any); other hosts than loopback ones are refused "
+            + "with 403 on a loopback --host, and on any --host once this is given [none]")
     static let create = Option.flag("--create", "create the database when it does not exist (else exit 3)")
     static let accessLogDestination = Option.value(
         "--access-log", "DEST", "a file to append to, - for standard error, or off [-]")
@@ -52,7 +56,7 @@ struct ServeCommand: Command {
         "answer 422 to a publish whose safety scan finds something at or above SEVERITY: low, medium, high, critical [high]")
     static let options = [
         host, port, threads, workers, maxBody, idleTimeout, maxConnections, headerLimit, cacheMB, spoolMB, accessLogDestination,
-        create, refuseRisky,
+        allowedHost, create, refuseRisky,
     ]
 
     let configuration: HTTPServer.Configuration
@@ -61,6 +65,7 @@ struct ServeCommand: Command {
     let accessLog: String
     let createsDatabase: Bool
     let refusedSeverity: ScanSeverity?
+    let allowedHosts: [String]
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.isEmpty else {
@@ -97,6 +102,22 @@ struct ServeCommand: Command {
         if accessLog.isEmpty {
             throw UsageError("--access-log takes a file, - for standard error, or off", command: Self.name)
         }
+        allowedHosts = arguments.values(Self.allowedHost)
+        for name in allowedHosts where !Self.isHostName(name) {
+            throw UsageError(
+                "--allowed-host takes a host name or address without a port, such as skills.example.com, or *, not '\(name)'",
+                command: Self.name)
+        }
+    }
+
+    /// `*`, an IP address (`::1` or `[::1]`), or a DNS name: letters,
+    /// digits, `-` and `.`, no port.
+    private static func isHostName(_ name: String) -> Bool {
+        if name == "*" || ListeningAddress(name) != nil { return true }
+        return !name.isEmpty && name.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
     }
 
     func run(_ context: Context) throws -> ExitCode {
@@ -112,6 +133,7 @@ struct ServeCommand: Command {
         options.serverVersion = ToolVersion.release
         options.errorLog = .standardError
         options.refuseRisky = refusedSeverity
+        options.allowedHosts = allowedHosts
         switch accessLog {
         case "off": options.accessLog = nil
         case "-": options.accessLog = .standardError

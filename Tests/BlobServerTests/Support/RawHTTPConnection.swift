@@ -32,6 +32,8 @@ final class RawHTTPConnection {
         guard socket >= 0 else { throw Failure(description: "socket() failed") }
         var wait = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        // A server that stops reading a body must not hang the test's send.
+        setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         let connected: Int32
         if ipv6 {
             var address = sockaddr_in6()
@@ -70,11 +72,11 @@ final class RawHTTPConnection {
         }
     }
 
-    /// Sends a request (adding Host) and reads its response.
+    /// Sends a request (adding Host, 127.0.0.1 unless given) and reads its response.
     func request(
-        _ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8] = []
+        _ method: String, _ path: String, host: String = "127.0.0.1", headers: [(String, String)] = [], body: [UInt8] = []
     ) throws -> Response {
-        var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        var text = "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\n"
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
         if !body.isEmpty { text += "Content-Length: \(body.count)\r\n" }
         text += "\r\n"
@@ -107,6 +109,13 @@ final class RawHTTPConnection {
             }
             try fill()
         }
+    }
+
+    /// Whether the server has sent something (an answer) or closed the
+    /// connection, without waiting.
+    var serverHasSpoken: Bool {
+        var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        return !buffered.isEmpty || poll(&poller, 1, 0) > 0
     }
 
     /// Whether the server has closed the connection: waits up to `seconds`

@@ -23,13 +23,11 @@ struct MCPRoute: Sendable {
     static let versionHeader = "MCP-Protocol-Version"
 
     func register(in router: inout Router) {
+        // Refused before a byte of the body is read: a foreign origin, or a
+        // message over the limit (a chunked one is kept no further than it).
         router.add("POST", APIPath.mcp.pattern, preflight: { request, _ in
-            // Refused before a byte of the body is read.
             if let refusal = refuseOrigin(request) { throw refusal }
-            if let length = request.header("content-length").flatMap(Int.init), length > Self.maxMessageBytes {
-                throw Self.tooLarge
-            }
-        }) { request, _ in
+        }, bodyLimit: (Self.maxMessageBytes, Self.tooLarge)) { request, _ in
             post(request)
         }
         router.add("DELETE", APIPath.mcp.pattern, quick: true) { request, _ in
