@@ -49,11 +49,9 @@ let package = Package(
         .plugin(
             name: "EmbedAPIDocumentPlugin", capability: .buildTool(),
             dependencies: ["EmbedText"]),
-        // The commit a build was made from, for `skillctl --version`: the
-        // plugin asks git, EmbedText writes it as a Swift constant.
-        .plugin(
-            name: "EmbedBuildCommitPlugin", capability: .buildTool(),
-            dependencies: ["EmbedText"]),
+        // The commit a build was made from, for `skillctl --version`: git
+        // asked before every build, written as a Swift constant.
+        .plugin(name: "EmbedBuildCommitPlugin", capability: .buildTool()),
 
         .target(
             name: "SkillStore",
