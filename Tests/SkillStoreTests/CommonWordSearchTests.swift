@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SkillStore
+
+/// Search by skill when every word of the query is common: more than
+/// `SkillStore.broadTier` skills hold each, so bm25 over all of them would
+/// cost more than a search may, and the broadest tier is taken newest
+/// first. A skill whose name or description holds every word, one holding
+/// a rare phrase of them, and one describing some of them while holding
+/// the rest are each found by a tier of their own, though older than all
+/// the skills that merely hold the words.
+@Suite struct CommonWordSearchTests {
+    /// More skills than the broad tier, each holding every word apart and
+    /// describing one of them (so that the skills describing any word of
+    /// a query with "glaze" are a broad tier too).
+    static let fillerCount = SkillStore.broadTier + 50
+
+    let fixture: StoreFixture
+
+    init() throws {
+        fixture = try StoreFixture()
+        // Published first, so that the common skills published after them
+        // are newer: newest first, the broad tier would show only those.
+        try write("glaze-firing", description: "Fires a glaze in a kiln.", body: "# Firing\n\nRamp slowly.\n")
+        try write("studio-log", description: "Keeps a studio tidy.", body: "# Log\n\nClean each brush canvas frame.\n")
+        try write("kiln-diary", description: "A diary of kiln firings.", body: "# Notes\n\nEach firing gets a page.\n")
+        try fixture.publish([fixture.temporary.path("first")])
+        for index in 0..<Self.fillerCount {
+            try fixture.write("common/filler-\(index)/SKILL.md", SkillMarkdown.text(
+                name: "filler-\(index)", description: "Filler number \(index), on glaze.", frontMatter: ["version: \"1.0\""],
+                body: "# Notes\n\nThe kiln was hot; the glaze ran on day \(index). The brush met the canvas.\n"))
+        }
+        try fixture.publish([fixture.temporary.path("common")])
+    }
+
+    private func write(_ name: String, description: String, body: String) throws {
+        try fixture.write("first/\(name)/SKILL.md", SkillMarkdown.text(
+            name: name, description: description, frontMatter: ["version: \"1.0\""], body: body))
+    }
+
+    private func first(_ query: String) throws -> String? {
+        try fixture.store.searchSkills(SearchRequest(query: query, limit: 3)).first?.skill
+    }
+
+    /// One test, as each would publish the 2,000 skills again.
+    @Test func eachTierFindsTheSkillItIsForBeforeTheNewestHoldingTheWords() throws {
+        for word in ["kiln", "glaze", "notes", "brush", "canvas"] {
+            let holders = try fixture.store.database.queryFirst(
+                "SELECT count(*) AS n FROM skill_text WHERE skill_text MATCH ?", [.text(word)])
+            #expect(try #require(holders).int("n") > SkillStore.broadTier, "\(word) is not common enough")
+        }
+        // Its description holds both words (every filler's holds one).
+        #expect(try first("kiln glaze") == "glaze-firing")
+        // It writes the two words as a phrase no other skill writes.
+        #expect(try first("brush canvas") == "studio-log")
+        // Its description holds one word and its text the other; nothing
+        // describes both or writes them as a phrase.
+        #expect(try first("kiln notes") == "kiln-diary")
+    }
+}
