@@ -3,14 +3,20 @@ import Foundation
 /// The sessions of `/mcp`: each `initialize` opens one, named by the
 /// `Mcp-Session-Id` the client sends with every request after it. A session
 /// holds only the protocol revision it negotiated, so any number of them
-/// costs little; still the table is bounded, and a full table forgets the
-/// session used least recently (its client gets 404 and initializes again,
-/// as the transport specifies). Sessions idle for `idleSeconds` end too.
+/// costs little; still the table is bounded, and a full table forgets a
+/// session (its client gets 404 and initializes again, as the transport
+/// specifies): one never used since its `initialize` first, the least
+/// recently opened of those, else the one used least recently. A client
+/// sends `notifications/initialized` right after `initialize`, so a flood
+/// of `initialize` alone forgets only sessions nobody went on to use.
+/// Sessions idle for `idleSeconds` end too.
 final class MCPSessions: @unchecked Sendable {
     // @unchecked: every field is read and written under `lock`.
     struct Session {
         var revision: String?
         var lastUsed: Date
+        /// Whether a request has named it since the `initialize` that opened it.
+        var used = false
     }
 
     let limit: Int
@@ -33,8 +39,8 @@ final class MCPSessions: @unchecked Sendable {
             return String(repeating: "0", count: 16 - hex.count) + hex
         }.joined()
         lock.withLock {
-            if sessions.count >= limit, let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
-                sessions[oldest] = nil
+            if sessions.count >= limit, let forgotten = sessions.min(by: { Self.forgottenFirst($0.value, $1.value) })?.key {
+                sessions[forgotten] = nil
             }
             sessions[id] = Session(revision: revision, lastUsed: Date())
         }
@@ -52,9 +58,16 @@ final class MCPSessions: @unchecked Sendable {
                 return nil
             }
             session.lastUsed = now
+            session.used = true
             sessions[id] = session
             return session
         }
+    }
+
+    /// Whether a full table forgets `one` before `other`: sessions never
+    /// used before used ones, then the least recently used (or opened).
+    private static func forgottenFirst(_ one: Session, _ other: Session) -> Bool {
+        one.used != other.used ? !one.used : one.lastUsed < other.lastUsed
     }
 
     /// Ends the session; false when there was none.
