@@ -13,9 +13,14 @@
 # Env: RUNS (hyperfine runs per command, default 5).
 set -euo pipefail
 
-cd "$(dirname "$0")/.."
 [ $# -ge 3 ] || { echo "usage: $0 OLD_SKILLCTL NEW_SKILLCTL DB [QUERIES]" >&2; exit 2; }
-old=$1 new=$2 db=$3 queries=${4:-bench/search-queries.tsv} runs=${RUNS:-5}
+# Paths are the caller's, made absolute before the cd below; a bare
+# command name is left for PATH to find.
+absolute() { [ -e "$1" ] && printf '%s/%s' "$(cd "$(dirname "$1")" && pwd)" "$(basename "$1")" || printf '%s' "$1"; }
+command_path() { case $1 in */*) absolute "$1" ;; *) printf '%s' "$1" ;; esac; }
+old=$(command_path "$1") new=$(command_path "$2") db=$(absolute "$3") queries=${4:+$(absolute "$4")}
+cd "$(dirname "$0")/.."
+queries=${queries:-bench/search-queries.tsv} runs=${RUNS:-5}
 for tool in "$old" "$new"; do
   command -v "$tool" >/dev/null || { echo "$0: $tool not found" >&2; exit 2; }
 done

@@ -126,6 +126,21 @@ import SkillStoreAPI
         #expect(!Self.admitted(named, "192.0.2.11:8080"))
     }
 
+    /// `serve --host 0.0.0.0` prints `serving http://0.0.0.0:PORT`: that
+    /// URL, the listening address as given, names the server even with
+    /// names to check (an address in `Host` is no name a page can rebind).
+    @Test func theURLTheServerPrintsPassesWhenItListensOnEveryAddress() throws {
+        for address in ["0.0.0.0", "::"] {
+            let fixture = try Self.fixture(host: address, allowedHosts: ["skills.example.com"])
+            // `0.0.0.0:0`, `[::]:0`: what a client of that URL sends as Host.
+            let authority = String(fixture.server.url.dropFirst("http://".count))
+            #expect(Self.admitted(fixture, authority), "\(authority)")
+            #expect(!Self.admitted(fixture, "evil.example:8080"), "\(address)")
+        }
+        // On a loopback listener the unspecified address is not the server's.
+        #expect(!Self.admitted(try Self.fixture(), "0.0.0.0:8080"))
+    }
+
     @Test func theHostOfAHeaderIsReadWithoutItsPort() {
         #expect(AllowedHosts.hostPart(of: "example.com:8080") == "example.com")
         #expect(AllowedHosts.hostPart(of: "example.com") == "example.com")

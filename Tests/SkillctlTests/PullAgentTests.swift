@@ -22,16 +22,8 @@ import TestSupport
     ]
 
     init() throws {
-        folder = try TemporaryFolder()
-        var skillctl = Skillctl(database: folder.url.appendingPathComponent("store.db"))
-        skillctl.environment["HOME"] = folder.path("home")
-        self.skillctl = skillctl
-        try folder.write("src/pdf/SKILL.md", skillMarkdown(name: "pdf", description: "Rotates pages.", body: "# Pages\n\nRotate.\n"))
-        try folder.write("src/pdf/scripts/rotate.sh", "#!/bin/sh\necho rotate\n", executable: true)
-        let published = try skillctl.run(["publish", folder.path("src/pdf")])
-        #expect(published.status == 0, "\(published.stderr)")
-        try FileManager.default.createDirectory(atPath: folder.path("project"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: folder.path("home"), withIntermediateDirectories: true)
+        let setup = try AgentProject()
+        (folder, skillctl) = (setup.folder, setup.skillctl)
     }
 
     func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: folder.path(path)) }

@@ -13,17 +13,8 @@ import TestSupport
     let project: URL
 
     init() throws {
-        folder = try TemporaryFolder()
-        var skillctl = Skillctl(database: folder.url.appendingPathComponent("store.db"))
-        skillctl.environment["HOME"] = folder.path("home")
-        self.skillctl = skillctl
-        try folder.write("src/pdf/SKILL.md", skillMarkdown(name: "pdf", description: "Rotates pages.", body: "# Pages\n\nRotate.\n"))
-        try folder.write("src/pdf/scripts/rotate.sh", "#!/bin/sh\necho rotate\n", executable: true)
-        let published = try skillctl.run(["publish", folder.path("src/pdf")])
-        #expect(published.status == 0, "\(published.stderr)")
-        project = folder.url.appendingPathComponent("project")
-        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: folder.path("home"), withIntermediateDirectories: true)
+        let setup = try AgentProject()
+        (folder, skillctl, project) = (setup.folder, setup.skillctl, setup.project)
     }
 
     @Test func verifiesTheProjectFolderPullInstalledForTheAgent() throws {

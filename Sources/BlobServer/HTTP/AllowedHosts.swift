@@ -16,6 +16,11 @@ struct AllowedHosts: Sendable {
     let checks: Bool
     /// Loopback hosts and the listening address, which always pass.
     private let localHosts: LocalHosts
+    /// The listening address as given when it is `0.0.0.0` or `::`, which
+    /// `LocalHosts` leaves out: it is the URL `serve` prints
+    /// (`http://0.0.0.0:8080`), and an address in `Host` is no name a page
+    /// could rebind.
+    private let unspecifiedListeningAddress: ListeningAddress?
     /// The names given, lowercased; IP literals among them are in `addresses`.
     private let names: [String]
     private let addresses: [ListeningAddress]
@@ -24,6 +29,7 @@ struct AllowedHosts: Sendable {
     /// without a port; `*` for any host.
     init(listeningOn host: String, names: [String]) {
         localHosts = LocalHosts(listeningOn: host)
+        unspecifiedListeningAddress = ListeningAddress(host).flatMap { $0.isUnspecified ? $0 : nil }
         let listensOnLoopback = ListeningAddress(host)?.isLoopback ?? false
         checks = !names.contains("*") && (listensOnLoopback || !names.isEmpty)
         var addresses: [ListeningAddress] = []
@@ -48,7 +54,12 @@ struct AllowedHosts: Sendable {
         if localHosts.contains(host) { return true }
         let lowered = host.lowercased()
         if names.contains(lowered) { return true }
-        guard !addresses.isEmpty, let address = ListeningAddress(lowered) else { return false }
+        guard !addresses.isEmpty || unspecifiedListeningAddress != nil, let address = ListeningAddress(lowered) else {
+            return false
+        }
+        if let listening = unspecifiedListeningAddress, listening.family == address.family, listening.bytes == address.bytes {
+            return true
+        }
         return addresses.contains { $0.family == address.family && $0.bytes == address.bytes }
     }
 
