@@ -178,6 +178,29 @@ import TestSupport
         #expect(!first.alsoIn.contains(first.address))
     }
 
+    /// A copy of a skill's SKILL.md with its own bundle files ranks on
+    /// them, but the skill first published with those bytes is the one
+    /// shown: a copy cannot take the original's place (and its users) by
+    /// adding the words of a query to its bundle.
+    @Test func theSameSkillMarkdownIsShownAsTheFirstPublished() throws {
+        let body = "# Tents\n\nPitch the tent with the door downwind.\n"
+        try fixture.publish([try write("tent-pitch", in: "acme-tent", description: "Pitches tents.", body: body)], namespace: "acme")
+        let copy = try write("tent-pitch", in: "zeta-tent", description: "Pitches tents.", body: body)
+        try fixture.write("zeta-tent/references/storms.md", "# Storms\n\nPitch the tent before the storm, stake every guy line.\n")
+        try fixture.publish([copy], namespace: "zeta")
+        let found = try skills("pitch a tent before the storm", explain: true)
+        #expect(found.map(\.address) == ["acme/tent-pitch"])
+        #expect(found.first?.alsoIn == ["zeta/tent-pitch"])
+        // It ranks on the copy's words all the same.
+        let acme = try fixture.store.searchSkills(
+            SearchRequest(query: "pitch a tent before the storm", namespace: "acme", explain: true))
+        let coverage = try #require(found.first?.explanation?.coverage)
+        #expect(coverage > (try #require(acme.first?.explanation?.coverage)))
+        // Asked within the copy's namespace, the copy is what there is.
+        let zeta = try fixture.store.searchSkills(SearchRequest(query: "pitch a tent before the storm", namespace: "zeta"))
+        #expect(zeta.map(\.address) == ["zeta/tent-pitch"])
+    }
+
     /// Collections copy a skill and edit its body, so the bytes differ; the
     /// same name and description (case and white space aside) is one result.
     @Test func aCopyWithTheSameNameAndDescriptionIsOneResult() throws {

@@ -67,7 +67,8 @@ extension SkillStore {
     /// the query names exactly comes first. Skills whose latest SKILL.md is
     /// the same bytes, or copies with the same description under the same
     /// name or that name with words before it (`NearDuplicate`), are one
-    /// result, listing the others in `alsoIn`. `limit` counts skills.
+    /// result, listing the others in `alsoIn`; the same bytes are shown as
+    /// the first of them published. `limit` counts skills.
     /// Throws `UsageProblem` as `search` does.
     public func searchSkills(_ request: SearchRequest) throws -> [SkillMatch] {
         try keepTemporaryTablesInMemory()
@@ -309,10 +310,15 @@ extension SkillStore {
                 continue
             }
             guard matches.count < request.limit else { continue }
+            // The same SKILL.md in several places is shown as the first of
+            // them published: a copy that adds words (or scripts) to its
+            // bundle ranks on them, but does not take the original's place.
+            let shownVersion = try firstPublished(sameSkillMarkdownAs: candidate.version, request: request)
+                ?? candidate.version
             guard let version = try database.queryFirst(
                 "SELECT namespace, skill, label, skill_blob, description FROM versions WHERE seq = ?",
-                [.integer(Int64(candidate.version))])
-            else { throw SkillStoreError.corrupt("the per-skill index names a missing version (\(candidate.version))") }
+                [.integer(Int64(shownVersion))])
+            else { throw SkillStoreError.corrupt("the per-skill index names a missing version (\(shownVersion))") }
             let key = SkillKey(namespace: version.string("namespace"), name: version.string("skill"))
             let blob = try version.blobID("skill_blob")
             let description = version.string("description")
@@ -335,7 +341,7 @@ extension SkillStore {
                     description: candidate.description, exactName: candidate.exactName, score: candidate.score)
             }
             matches.append(match)
-            shownVersions.append(candidate.version)
+            shownVersions.append(shownVersion)
             shownCopies.append(copy)
             places.append(Set(try placesHolding(blob, or: copy)))
         }
@@ -598,6 +604,29 @@ extension SkillStore {
     private func fields(holding group: [SearchQuery.Term], version: Int) throws -> [String] {
         let columns = try columns(matching: SearchQuery.expression(group), among: [version])[version] ?? 0
         return Self.skillTextFields.indices.filter { columns & (1 << $0) != 0 }.map { Self.skillTextFields[$0] }
+    }
+
+    /// Of the latest versions with the same SKILL.md bytes as `version`
+    /// that `request` may show, the first published; nil when all versions
+    /// are searched (each is shown as found).
+    private func firstPublished(sameSkillMarkdownAs version: Int, request: SearchRequest) throws -> Int? {
+        guard !request.allVersions else { return nil }
+        var sql = """
+            SELECT first.seq AS seq FROM versions AS this
+            JOIN versions AS first ON first.skill_blob = this.skill_blob
+            JOIN skills ON skills.latest = first.seq
+            WHERE this.seq = ?
+            """
+        var arguments: [SQLValue] = [.integer(Int64(version))]
+        if let glob = request.skill {
+            sql += " AND first.skill GLOB ?"
+            arguments.append(.text(glob))
+        }
+        if let namespace = request.namespace {
+            sql += " AND first.namespace = ?"
+            arguments.append(.text(namespace))
+        }
+        return try database.queryFirst(sql + " ORDER BY first.seq LIMIT 1", arguments).map { try $0.int("seq") }
     }
 
     /// Skills whose latest version has the SKILL.md `blob`, or is a copy
