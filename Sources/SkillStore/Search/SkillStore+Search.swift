@@ -150,13 +150,10 @@ extension SkillStore {
                     ELSE EXISTS (SELECT 1 FROM skills WHERE skills.latest = \(owner)) END
                 """
         }
-        if let glob = request.skill {
-            sql += " AND NOT \(isSource) AND \(owner) IN (SELECT seq FROM versions WHERE skill GLOB ?)"
-            arguments.append(.text(glob))
-        }
-        if let namespace = request.namespace {
-            sql += " AND NOT \(isSource) AND \(owner) IN (SELECT seq FROM versions WHERE namespace = ?)"
-            arguments.append(.text(namespace))
+        let filters = Self.filters(of: request, skill: "skill", namespace: "namespace")
+        if !filters.sql.isEmpty {
+            sql += " AND NOT \(isSource) AND \(owner) IN (SELECT seq FROM versions WHERE 1\(filters.sql))"
+            arguments += filters.arguments
         }
         sql += " ORDER BY score LIMIT ?"
         arguments.append(.integer(Int64(limit)))
@@ -209,17 +206,29 @@ extension SkillStore {
     func exactlyNamedVersions(_ request: SearchRequest) throws -> [Int] {
         let name = SearchQuery.words(in: request.query).joined(separator: "-")
         guard SkillName.isValid(name) else { return [] }
-        var sql = "SELECT latest FROM skills WHERE name = ? AND latest IS NOT NULL"
-        var arguments: [SQLValue] = [.text(name)]
+        let filters = Self.filters(of: request, skill: "name", namespace: "namespace")
+        return try database.query(
+            "SELECT latest FROM skills WHERE name = ? AND latest IS NOT NULL\(filters.sql) ORDER BY namespace",
+            [.text(name)] + filters.arguments
+        ).map { try $0.int("latest") }
+    }
+
+    /// The request's `--skill` glob and `--namespace` as SQL conditions,
+    /// each ` AND ...`, on the columns `skill` and `namespace` name, with
+    /// their arguments: the one spelling of those filters, for every table
+    /// search reads them from.
+    static func filters(of request: SearchRequest, skill: String, namespace: String) -> (sql: String, arguments: [SQLValue]) {
+        var sql = ""
+        var arguments: [SQLValue] = []
         if let glob = request.skill {
-            sql += " AND name GLOB ?"
+            sql += " AND \(skill) GLOB ?"
             arguments.append(.text(glob))
         }
-        if let namespace = request.namespace {
-            sql += " AND namespace = ?"
-            arguments.append(.text(namespace))
+        if let name = request.namespace {
+            sql += " AND \(namespace) = ?"
+            arguments.append(.text(name))
         }
-        return try database.query(sql + " ORDER BY namespace", arguments).map { try $0.int("latest") }
+        return (sql, arguments)
     }
 
     /// The skill rows of the skills the query names exactly, best first.

@@ -487,13 +487,10 @@ extension SkillStore {
         if !request.allVersions, try hasSupersededVersions() {
             sql += " AND EXISTS (SELECT 1 FROM skills WHERE skills.latest = \(index).rowid)"
         }
-        if let glob = request.skill {
-            sql += " AND EXISTS (SELECT 1 FROM versions WHERE seq = \(index).rowid AND skill GLOB ?)"
-            arguments.append(.text(glob))
-        }
-        if let namespace = request.namespace {
-            sql += " AND EXISTS (SELECT 1 FROM versions WHERE seq = \(index).rowid AND namespace = ?)"
-            arguments.append(.text(namespace))
+        let filters = Self.filters(of: request, skill: "skill", namespace: "namespace")
+        if !filters.sql.isEmpty {
+            sql += " AND EXISTS (SELECT 1 FROM versions WHERE seq = \(index).rowid\(filters.sql))"
+            arguments += filters.arguments
         }
         sql += bound == nil ? " ORDER BY score LIMIT ?" : " ORDER BY version DESC LIMIT ?"
         arguments.append(.integer(Int64(bound ?? limit)))
@@ -611,22 +608,14 @@ extension SkillStore {
     /// are searched (each is shown as found).
     private func firstPublished(sameSkillMarkdownAs version: Int, request: SearchRequest) throws -> Int? {
         guard !request.allVersions else { return nil }
-        var sql = """
+        let filters = Self.filters(of: request, skill: "first.skill", namespace: "first.namespace")
+        return try database.queryFirst("""
             SELECT first.seq AS seq FROM versions AS this
             JOIN versions AS first ON first.skill_blob = this.skill_blob
             JOIN skills ON skills.latest = first.seq
-            WHERE this.seq = ?
-            """
-        var arguments: [SQLValue] = [.integer(Int64(version))]
-        if let glob = request.skill {
-            sql += " AND first.skill GLOB ?"
-            arguments.append(.text(glob))
-        }
-        if let namespace = request.namespace {
-            sql += " AND first.namespace = ?"
-            arguments.append(.text(namespace))
-        }
-        return try database.queryFirst(sql + " ORDER BY first.seq LIMIT 1", arguments).map { try $0.int("seq") }
+            WHERE this.seq = ?\(filters.sql) ORDER BY first.seq LIMIT 1
+            """, [.integer(Int64(version))] + filters.arguments
+        ).map { try $0.int("seq") }
     }
 
     /// Skills whose latest version has the SKILL.md `blob`, or is a copy
