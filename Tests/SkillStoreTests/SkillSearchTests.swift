@@ -201,6 +201,41 @@ import TestSupport
         #expect(zeta.map(\.address) == ["zeta/tent-pitch"])
     }
 
+    /// The original published those bytes first even when a later version
+    /// of it (the same SKILL.md, a new bundle file) is newer than the copy:
+    /// republishing its own bundle must not hand its place to the copy.
+    @Test func theOriginalStaysShownAfterRepublishingTheSameSkillMarkdown() throws {
+        let body = "# Tents\n\nPitch the tent with the door downwind.\n"
+        let original = try write("tent-pitch", in: "acme-tent", description: "Pitches tents.", body: body)
+        try fixture.publish([original], namespace: "acme")
+        let copy = try write("tent-pitch", in: "zeta-tent", description: "Pitches tents.", body: body)
+        try fixture.write("zeta-tent/references/storms.md", "# Storms\n\nPitch the tent before the storm, stake every guy line.\n")
+        try fixture.publish([copy], namespace: "zeta")
+        try fixture.write("acme-tent/references/poles.md", "# Poles\n\nCarry two spare poles.\n")
+        try fixture.publish([original], namespace: "acme", version: "2.0")
+        let found = try skills("pitch a tent before the storm")
+        #expect(found.map(\.address) == ["acme/tent-pitch"])
+        #expect(found.first?.version == "2.0")
+        #expect(found.first?.alsoIn == ["zeta/tent-pitch"])
+    }
+
+    /// A SKILL.md without front-matter takes its name from its folder, so
+    /// the same bytes can be two names; a query naming the copy exactly
+    /// asked for that skill, and gets it first, not the original.
+    @Test func aQueryNamingTheCopyExactlyShowsTheCopy() throws {
+        let body = "# Tents\n\nPitch the tent with the door downwind.\n"
+        try fixture.write("tent-pitch/SKILL.md", body)
+        try fixture.publish([fixture.temporary.path("tent-pitch")], namespace: "acme")
+        try fixture.write("camping/SKILL.md", body)
+        try fixture.publish([fixture.temporary.path("camping")], namespace: "zeta")
+        let found = try skills("camping", explain: true)
+        #expect(found.map(\.address) == ["zeta/camping"])
+        #expect(found.first?.explanation?.exactName == true)
+        #expect(found.first?.alsoIn == ["acme/tent-pitch"])
+        // Any other query shows the first published.
+        #expect(try skills("pitch the tent downwind").map(\.address) == ["acme/tent-pitch"])
+    }
+
     /// Collections copy a skill and edit its body, so the bytes differ; the
     /// same name and description (case and white space aside) is one result.
     @Test func aCopyWithTheSameNameAndDescriptionIsOneResult() throws {

@@ -313,7 +313,10 @@ extension SkillStore {
             // The same SKILL.md in several places is shown as the first of
             // them published: a copy that adds words (or scripts) to its
             // bundle ranks on them, but does not take the original's place.
-            let shownVersion = try firstPublished(sameSkillMarkdownAs: candidate.version, request: request)
+            // A skill the query names exactly is the one asked for: shown
+            // as itself, or as a skill of that same name.
+            let shownVersion = try firstPublished(
+                sameSkillMarkdownAs: candidate.version, sameName: candidate.exactName, request: request)
                 ?? candidate.version
             guard let version = try database.queryFirst(
                 "SELECT namespace, skill, label, skill_blob, description FROM versions WHERE seq = ?",
@@ -604,16 +607,23 @@ extension SkillStore {
     }
 
     /// Of the latest versions with the same SKILL.md bytes as `version`
-    /// that `request` may show, the first published; nil when all versions
-    /// are searched (each is shown as found).
-    private func firstPublished(sameSkillMarkdownAs version: Int, request: SearchRequest) throws -> Int? {
+    /// that `request` may show (under the same name, when `sameName`), the
+    /// one whose skill published those bytes first; nil when all versions
+    /// are searched (each is shown as found). A skill's first version with
+    /// the bytes decides, not its latest: the original republishing its
+    /// own bundle with the same SKILL.md stays the original.
+    private func firstPublished(sameSkillMarkdownAs version: Int, sameName: Bool, request: SearchRequest) throws -> Int? {
         guard !request.allVersions else { return nil }
         let filters = Self.filters(of: request, skill: "first.skill", namespace: "first.namespace")
         return try database.queryFirst("""
             SELECT first.seq AS seq FROM versions AS this
             JOIN versions AS first ON first.skill_blob = this.skill_blob
             JOIN skills ON skills.latest = first.seq
-            WHERE this.seq = ?\(filters.sql) ORDER BY first.seq LIMIT 1
+            WHERE this.seq = ?\(sameName ? " AND first.skill = this.skill" : "")\(filters.sql)
+            ORDER BY (SELECT min(earliest.seq) FROM versions AS earliest
+                      WHERE earliest.namespace = first.namespace AND earliest.skill = first.skill
+                        AND earliest.skill_blob = first.skill_blob)
+            LIMIT 1
             """, [.integer(Int64(version))] + filters.arguments
         ).map { try $0.int("seq") }
     }
