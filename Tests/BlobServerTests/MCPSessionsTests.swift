@@ -30,4 +30,21 @@ import Testing
         #expect(sessions.use(first) != nil)
         #expect(sessions.use(third) != nil)
     }
+
+    /// A session idle past `idleSeconds` has ended (its next request gets
+    /// 404 anyway), so a full table forgets it before a live one, even one
+    /// just opened whose client has not yet sent its next request: else
+    /// once clients that left without DELETE fill the table, each
+    /// `initialize` would end the session the one before it opened.
+    @Test func aFullTableForgetsASessionIdleTooLongBeforeANewOne() throws {
+        let sessions = MCPSessions(limit: 2, idleSeconds: 0.3)
+        let departed = sessions.open(revision: nil)
+        #expect(sessions.use(departed) != nil)
+        Thread.sleep(forTimeInterval: 0.5)
+        let opening = sessions.open(revision: "2025-06-18")
+        let next = sessions.open(revision: nil)
+        #expect(sessions.use(opening)?.revision == "2025-06-18")
+        #expect(sessions.use(next) != nil)
+        #expect(sessions.count == 2)
+    }
 }

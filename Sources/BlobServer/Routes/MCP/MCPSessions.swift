@@ -5,8 +5,9 @@ import Foundation
 /// holds only the protocol revision it negotiated, so any number of them
 /// costs little; still the table is bounded, and a full table forgets a
 /// session (its client gets 404 and initializes again, as the transport
-/// specifies): one never used since its `initialize` first, the least
-/// recently opened of those, else the one used least recently. A client
+/// specifies): one idle past `idleSeconds` first (it has ended already),
+/// then one never used since its `initialize`, the least recently opened
+/// of those, else the one used least recently. A client
 /// sends `notifications/initialized` right after `initialize`, so a flood
 /// of `initialize` alone forgets only sessions nobody went on to use.
 /// Sessions idle for `idleSeconds` end too.
@@ -39,10 +40,12 @@ final class MCPSessions: @unchecked Sendable {
             return String(repeating: "0", count: 16 - hex.count) + hex
         }.joined()
         lock.withLock {
-            if sessions.count >= limit, let forgotten = sessions.min(by: { Self.forgottenFirst($0.value, $1.value) })?.key {
+            let now = Date()
+            if sessions.count >= limit,
+               let forgotten = sessions.min(by: { forgottenFirst($0.value, $1.value, now: now) })?.key {
                 sessions[forgotten] = nil
             }
-            sessions[id] = Session(revision: revision, lastUsed: Date())
+            sessions[id] = Session(revision: revision, lastUsed: now)
         }
         return id
     }
@@ -64,10 +67,15 @@ final class MCPSessions: @unchecked Sendable {
         }
     }
 
-    /// Whether a full table forgets `one` before `other`: sessions never
-    /// used before used ones, then the least recently used (or opened).
-    private static func forgottenFirst(_ one: Session, _ other: Session) -> Bool {
-        one.used != other.used ? !one.used : one.lastUsed < other.lastUsed
+    /// Whether a full table forgets `one` before `other`: sessions idle
+    /// too long (ended, though not yet removed), then those never used,
+    /// then used ones; within each, the least recently used (or opened).
+    private func forgottenFirst(_ one: Session, _ other: Session, now: Date) -> Bool {
+        func order(_ session: Session) -> Int {
+            now.timeIntervalSince(session.lastUsed) > idleSeconds ? 0 : session.used ? 2 : 1
+        }
+        let (oneOrder, otherOrder) = (order(one), order(other))
+        return oneOrder != otherOrder ? oneOrder < otherOrder : one.lastUsed < other.lastUsed
     }
 
     /// Ends the session; false when there was none.
