@@ -217,6 +217,10 @@ import TestSupport
         #expect(found.map(\.address) == ["acme/tent-pitch"])
         #expect(found.first?.version == "2.0")
         #expect(found.first?.alsoIn == ["zeta/tent-pitch"])
+        // Searching every version, too.
+        let all = try fixture.store.searchSkills(SearchRequest(query: "pitch a tent before the storm", allVersions: true))
+        #expect(all.map(\.address) == ["acme/tent-pitch"])
+        #expect(all.first?.version == "2.0")
     }
 
     /// A SKILL.md without front-matter takes its name from its folder, so

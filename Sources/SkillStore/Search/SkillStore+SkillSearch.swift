@@ -608,21 +608,20 @@ extension SkillStore {
 
     /// Of the latest versions with the same SKILL.md bytes as `version`
     /// that `request` may show (under the same name, when `sameName`), the
-    /// one whose skill published those bytes first; nil when all versions
-    /// are searched (each is shown as found). A skill's first version with
-    /// the bytes decides, not its latest: the original republishing its
-    /// own bundle with the same SKILL.md stays the original.
+    /// one whose skill published those bytes first; with every version
+    /// searched, that skill's newest version with them. A skill's first
+    /// version with the bytes decides, not its latest: the original
+    /// republishing its own bundle with the same SKILL.md stays the original.
     private func firstPublished(sameSkillMarkdownAs version: Int, sameName: Bool, request: SearchRequest) throws -> Int? {
-        guard !request.allVersions else { return nil }
         let filters = Self.filters(of: request, skill: "first.skill", namespace: "first.namespace")
         return try database.queryFirst("""
             SELECT first.seq AS seq FROM versions AS this
             JOIN versions AS first ON first.skill_blob = this.skill_blob
-            JOIN skills ON skills.latest = first.seq
+            \(request.allVersions ? "" : "JOIN skills ON skills.latest = first.seq")
             WHERE this.seq = ?\(sameName ? " AND first.skill = this.skill" : "")\(filters.sql)
             ORDER BY (SELECT min(earliest.seq) FROM versions AS earliest
                       WHERE earliest.namespace = first.namespace AND earliest.skill = first.skill
-                        AND earliest.skill_blob = first.skill_blob)
+                        AND earliest.skill_blob = first.skill_blob), first.seq DESC
             LIMIT 1
             """, [.integer(Int64(version))] + filters.arguments
         ).map { try $0.int("seq") }
