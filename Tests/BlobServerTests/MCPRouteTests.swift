@@ -162,14 +162,22 @@ import SkillStoreMCP
         #expect(idle.use(gone) == nil)
     }
 
-    /// The same rules on a real socket: one keep-alive connection carries a
-    /// session from initialize to DELETE, and a message too large or from a
-    /// foreign origin is refused from its headers, before its body is sent.
-    @Test func overARealConnection() throws {
+    /// A server on a free loopback port over the fixture's store, for what
+    /// only a real socket shows (the fixture answers in process); the
+    /// caller stops it.
+    private func liveServer() throws -> SkillStoreServer {
         var options = SkillStoreServer.Options(databasePath: fixture.databasePath)
         options.http.port = 0
         let server = try SkillStoreServer(options)
         try server.start()
+        return server
+    }
+
+    /// The same rules on a real socket: one keep-alive connection carries a
+    /// session from initialize to DELETE, and a message too large or from a
+    /// foreign origin is refused from its headers, before its body is sent.
+    @Test func overARealConnection() throws {
+        let server = try liveServer()
         defer { server.stop(grace: 1) }
         let headers = [("Content-Type", "application/json"), ("Accept", "application/json, text/event-stream")]
         let connection = try RawHTTPConnection(port: server.port, timeout: 5)
@@ -216,10 +224,7 @@ import SkillStoreMCP
     /// 413 as a large `Content-Length` (the transport keeps no more than
     /// 4 MB of it; `BodyLimitTests`).
     @Test func aChunkedMessagePastTheLimitGetsTheSame413() throws {
-        var options = SkillStoreServer.Options(databasePath: fixture.databasePath)
-        options.http.port = 0
-        let server = try SkillStoreServer(options)
-        try server.start()
+        let server = try liveServer()
         defer { server.stop(grace: 1) }
         var refusals: [[UInt8]] = []
         for chunked in [false, true] {
