@@ -18,7 +18,7 @@ struct SkillRoutes: Sendable {
         add("GET", APIPath.skills) { request, parameters in
             let page = try Self.page(request)
             let namespace = try Self.namespace(parameters)
-            let after = try page.after.map(Self.skillKey(cursor:))
+            let after = page.after.map(Self.skillKey(cursor:))
             let skills = try pool.with { store in
                 try store.skills(after: after, limit: page.limit + 1, namespace: namespace)
             }
