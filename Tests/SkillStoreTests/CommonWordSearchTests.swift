@@ -54,6 +54,14 @@ import TestSupport
         #expect(try first("kiln glaze") == "glaze-firing")
         // It writes the two words as a phrase no other skill writes.
         #expect(try first("brush canvas") == "studio-log")
+        // A common word's first 1,000 skills, in the order published, say
+        // that an older skill among them lacks it, without a look-up.
+        let studio = try #require(try fixture.store.searchSkills(
+            SearchRequest(query: "brush canvas kiln", limit: 3, explain: true)).first { $0.skill == "studio-log" })
+        let explanation = try #require(studio.explanation)
+        let weights = explanation.words.map(\.weight)
+        #expect(explanation.words.map(\.word) == ["brush", "canvas", "kiln"])
+        #expect(abs(explanation.coverage - (weights[0] + weights[1]) / weights.reduce(0, +)) < 1e-9)
         // Its description holds one word and its text the other; nothing
         // describes both or writes them as a phrase.
         #expect(try first("kiln notes") == "kiln-diary")

@@ -121,16 +121,18 @@ final class Database {
         }
     }
 
-    /// Registers FTS5's auxiliary function `skillstore_columns(table)`:
-    /// the columns of a row any of the query's phrases matches in, as a bit
-    /// mask (bit i for column i). Once per connection.
-    func registerColumnsFunction() throws {
-        guard !columnsFunctionRegistered else { return }
-        try check(skillstore_register_fts5_columns(handle), sql: nil)
-        columnsFunctionRegistered = true
+    /// Registers FTS5's auxiliary functions (C, in CSQLite's shim), once per
+    /// connection: `skillstore_columns(table)`, the columns of a row any of
+    /// the query's phrases matches in, as a bit mask (bit i for column i);
+    /// `skillstore_bm25(table, weights..., counts...)`, FTS5's bm25 with
+    /// the number of rows holding each phrase given where known.
+    func registerSearchFunctions() throws {
+        guard !searchFunctionsRegistered else { return }
+        try check(skillstore_register_fts5_functions(handle), sql: nil)
+        searchFunctionsRegistered = true
     }
 
-    private var columnsFunctionRegistered = false
+    private var searchFunctionsRegistered = false
 
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     var changes: Int { Int(sqlite3_changes(handle)) }

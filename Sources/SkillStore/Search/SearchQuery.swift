@@ -134,8 +134,26 @@ struct SearchQuery: Sendable, Equatable {
     /// With `columns` (`{name description}`), the words must match in those
     /// columns; exclusions still apply to every column.
     func questionFTS5(omitting: Set<Int> = [], keepingPhrases: Set<Int> = [], columns: String? = nil) -> String {
-        let required = groups.filter { $0.contains(where: \.quoted) }
+        let (required, alternatives) = questionTerms(omitting: omitting, keepingPhrases: keepingPhrases)
         var parts = required.map(Self.expression)
+        let any = alternatives.map(Self.quoted)
+        parts.append(any.count == 1 ? any[0] : "(" + any.joined(separator: " OR ") + ")")
+        return withExclusions(parts.joined(separator: " AND "), columns: columns)
+    }
+
+    /// The phrases of `questionFTS5(omitting:keepingPhrases:)`, each term
+    /// once for each time its expression writes it and in that order, which
+    /// is the order FTS5 numbers them in (`skillstore_bm25` takes a count
+    /// of rows for each).
+    func questionPhrases(omitting: Set<Int> = [], keepingPhrases: Set<Int> = []) -> [Term] {
+        let (required, alternatives) = questionTerms(omitting: omitting, keepingPhrases: keepingPhrases)
+        return required.flatMap { $0 } + alternatives + excluded
+    }
+
+    /// The groups a question requires (those holding a quoted term) and the
+    /// terms any of which may match, as `questionFTS5` describes.
+    private func questionTerms(omitting: Set<Int>, keepingPhrases: Set<Int>) -> (required: [[Term]], alternatives: [Term]) {
+        let required = groups.filter { $0.contains(where: \.quoted) }
         let phrases = adjacentPhrases
         var kept = groups.indices.filter { !omitting.contains($0) }
         var keptPhrases = phrases.filter { pair in
@@ -145,15 +163,17 @@ struct SearchQuery: Sendable, Equatable {
             kept = Array(groups.indices)
             keptPhrases = phrases
         }
-        let any = kept.flatMap { groups[$0] }.map(Self.quoted) + keptPhrases.map { Self.quoted($0.phrase) }
-        parts.append(any.count == 1 ? any[0] : "(" + any.joined(separator: " OR ") + ")")
-        return withExclusions(parts.joined(separator: " AND "), columns: columns)
+        return (required, kept.flatMap { groups[$0] } + keptPhrases.map(\.phrase))
     }
 
     /// Every group required, as `fts5`, in `columns` only when given.
     func allWordsFTS5(columns: String? = nil) -> String {
         withExclusions(groups.map(Self.expression).joined(separator: " AND "), columns: columns)
     }
+
+    /// The phrases of `allWordsFTS5`, in the order FTS5 numbers them (see
+    /// `questionPhrases`).
+    var allWordsPhrases: [Term] { groups.flatMap { $0 } + excluded }
 
     private func withExclusions(_ positive: String, columns: String?) -> String {
         var expression = columns.map { "\($0) : (\(positive))" } ?? positive

@@ -122,15 +122,28 @@ extension SkillStore {
                 .map { var candidate = $0; candidate.tier = tiers; return candidate }
             tiers += 1
         }
+        // How many skills hold each word: those a rare word's walk above
+        // listed, a common word's estimated from its first `common`.
+        var counts = holders.map { Self.holderCount($0, limit: common, versions: skills) }
+        // How many skills hold each phrase of an expression (`skillCandidates`).
+        let wordRows = counts
+        func rows(of phrases: [SearchQuery.Term]) -> [Int?] {
+            Self.rowCounts(of: phrases, in: question, words: wordRows)
+        }
+        func rows(omitting: Set<Int> = [], keepingPhrases: Set<Int> = []) -> [Int?] {
+            rows(of: question.questionPhrases(omitting: omitting, keepingPhrases: keepingPhrases))
+        }
         var rarePhrases = Set<Int>()
         if allCommon, textGroups > 1 {
-            add(try leadCandidates(query, everyWord: true, request: request, limit: poolSize), room: poolSize)
+            add(try leadCandidates(query, everyWord: true, rows: rows(of:), request: request, limit: poolSize), room: poolSize)
         }
         // Compounds fewer than `common` skills write choose candidates as a rare word does.
         let rareCompounds = Set((textGroups..<words.count).filter { !commonWords.contains($0) })
         if allCommon, !rareCompounds.isEmpty, candidates.count < poolSize {
-            let compoundExpression = question.questionFTS5(omitting: Set(words.indices).subtracting(rareCompounds))
-            add(try skillCandidates(compoundExpression, request: request, limit: poolSize, bound: Self.broadTier),
+            let omitted = Set(words.indices).subtracting(rareCompounds)
+            add(try skillCandidates(
+                    question.questionFTS5(omitting: omitted), rows: rows(omitting: omitted),
+                    request: request, limit: poolSize, bound: Self.broadTier),
                 room: Int(Double(poolSize) * Self.rarePhraseShare))
         }
         // One walk along each phrase's two lists, and only when names and
@@ -141,8 +154,22 @@ extension SkillStore {
             var phraseScores: [Int: Double] = [:]
             for pair in phrasesOfCommonWords {
                 let phrase = question.questionFTS5(omitting: commonWords, keepingPhrases: [pair.first])
-                let found = try skillCandidates(phrase, request: request, limit: common, bound: common)
+                var counts = rows(omitting: commonWords, keepingPhrases: [pair.first])
+                // Counting a phrase of two common words walks both lists
+                // once more. Alone in its expression, any count ranks its
+                // skills alike (its idf times each one's own share): the
+                // rarer word's count stands in, and the scores are put on
+                // the phrase's own idf after, from the skills found.
+                let standIn = Int(min(wordRows[pair.first], wordRows[pair.first + 1]).rounded())
+                let lone = counts.count == 1
+                if lone { counts = [standIn] }
+                var found = try skillCandidates(
+                    phrase, rows: counts, request: request, limit: common, bound: common, newestFirst: false)
                 guard found.count < common else { continue }
+                if lone {
+                    let scale = Self.idf(holders: found.count, of: skills) / Self.idf(holders: standIn, of: skills)
+                    for index in found.indices { found[index].bm25 *= scale }
+                }
                 rarePhrases.insert(pair.first)
                 for candidate in found { phraseScores[candidate.version, default: 0] += candidate.bm25 }
             }
@@ -154,13 +181,16 @@ extension SkillStore {
         }
         let expression = question.questionFTS5(omitting: commonWords, keepingPhrases: rarePhrases)
         if !allCommon {
-            add(try skillCandidates(expression, request: request, limit: poolSize), room: poolSize)
+            add(try skillCandidates(
+                    expression, rows: rows(omitting: commonWords, keepingPhrases: rarePhrases), request: request, limit: poolSize),
+                room: poolSize)
         } else {
             if candidates.count < request.limit {
-                add(try leadCandidates(question, everyWord: false, request: request, limit: poolSize), room: poolSize)
+                add(try leadCandidates(question, everyWord: false, rows: rows(of:), request: request, limit: poolSize), room: poolSize)
             }
             if candidates.count < request.limit {
-                add(try skillCandidates(question.questionFTS5(), request: request, limit: poolSize, bound: Self.broadTier),
+                add(try skillCandidates(
+                        question.questionFTS5(), rows: rows(), request: request, limit: poolSize, bound: Self.broadTier),
                     room: poolSize)
             }
         }
@@ -168,14 +198,13 @@ extension SkillStore {
         for version in named where !candidates.contains(where: { $0.version == version }) {
             // Scored on every word and phrase: `expression` may hold only
             // a rare phrase or compound the name does not.
-            if let score = try skillScore(version: version, expression: question.questionFTS5()) {
+            if let score = try skillScore(version: version, expression: question.questionFTS5(), rows: rows()) {
                 candidates.append(SkillCandidate(version: version, bm25: score, tier: tiers))
             }
         }
         guard !candidates.isEmpty else { return [] }
 
         let pool = candidates.map(\.version)
-        var counts = holders.map { Self.holderCount($0, limit: common, versions: skills) }
         // A compound's skills are those writing it as one word and, at
         // most, those holding its least held part (`compoundParts`).
         let compoundParts = Self.compoundParts(of: question, words: words)
@@ -183,12 +212,16 @@ extension SkillStore {
         var weights = counts.map { count in max(0.01, log(1 + (Double(skills) - count + 0.5) / (count + 0.5))) }
         // Every candidate matched an expression made of the query's words:
         // with one word (or one group) each holds it, without a look-up.
+        // A common word's first `common` skills, listed in rowid order, say
+        // which candidates up to the last of them hold it: only those past
+        // it are looked up.
         var present = try words.indices.map { index in
-            words.count == 1 ? Set(pool) : commonWords.contains(index)
-                ? try versions(
-                    matching: SearchQuery.expression(words[index]), among: pool,
-                    walking: words[index].contains(where: \.prefix))
-                : holders[index]
+            guard words.count > 1 else { return Set(pool) }
+            guard commonWords.contains(index) else { return holders[index] }
+            let listed = holders[index].max() ?? 0
+            return Set(pool.filter { $0 <= listed && holders[index].contains($0) }).union(try versions(
+                matching: SearchQuery.expression(words[index]), among: pool.filter { $0 > listed },
+                walking: words[index].contains(where: \.prefix)))
         }
         let (namespaces, names, descriptions) = try namesAndDescriptions(of: pool)
         var described = try versionsDescribing(words, descriptions: descriptions)
@@ -459,14 +492,22 @@ extension SkillStore {
     /// index of names and descriptions (migrations/0010_skill_lead.sql).
     /// A query excluding a word asks the per-skill index in those fields
     /// instead: the word is excluded from the whole skill.
-    private func leadCandidates(_ query: SearchQuery, everyWord: Bool, request: SearchRequest, limit: Int) throws -> [SkillCandidate] {
+    ///
+    /// `rows(phrases)` says how many skills hold each phrase, as in
+    /// `skillCandidates`: in the whole skill, which is how rare a word is,
+    /// rather than in names and descriptions, which would walk each
+    /// word's list there once more to count it.
+    private func leadCandidates(
+        _ query: SearchQuery, everyWord: Bool, rows: ([SearchQuery.Term]) -> [Int?], request: SearchRequest, limit: Int
+    ) throws -> [SkillCandidate] {
+        let counts = rows(everyWord ? query.allWordsPhrases : query.questionPhrases())
         guard query.excluded.isEmpty else {
             let expression = everyWord ? query.allWordsFTS5(columns: Self.leadFields) : query.questionFTS5(columns: Self.leadFields)
-            return try skillCandidates(expression, request: request, limit: limit, bound: Self.broadTier)
+            return try skillCandidates(expression, rows: counts, request: request, limit: limit, bound: Self.broadTier)
         }
         return try skillCandidates(
             everyWord ? query.allWordsFTS5() : query.questionFTS5(), in: "skill_lead", weights: Self.leadWeights,
-            request: request, limit: limit, bound: Self.broadTier)
+            rows: counts, request: request, limit: limit, bound: Self.broadTier)
     }
 
     /// The best skill versions by bm25 that pass the request's filters,
@@ -475,14 +516,22 @@ extension SkillStore {
     /// at most that many matches, newest first, and stops: when it stopped
     /// there, the newest `limit` stand in for the best; else they are all
     /// the matches, ranked by bm25. One walk along the words' lists either
-    /// way.
+    /// way. A caller that keeps the matches only when there are fewer than
+    /// `bound` passes `newestFirst: false`: the walk runs oldest first,
+    /// which for FTS5 is cheaper (a list walked backwards is decoded a
+    /// page at a time before its first row is read).
+    ///
+    /// `rows` gives, for each phrase of `expression` in FTS5's order, how
+    /// many rows of `index` hold it, where known (`skillstore_bm25`): bm25
+    /// would otherwise walk each phrase's whole list once more to count them.
     private func skillCandidates(
         _ expression: String, in index: String = "skill_text", weights: String = skillTextWeights,
-        request: SearchRequest, limit: Int, bound: Int? = nil
+        rows: [Int?] = [], request: SearchRequest, limit: Int, bound: Int? = nil, newestFirst: Bool = true
     ) throws -> [SkillCandidate] {
+        try database.registerSearchFunctions()
         var sql = """
-            SELECT rowid AS version, bm25(\(index), \(weights)) AS score FROM \(index)
-            WHERE \(index) MATCH ?
+            SELECT rowid AS version, skillstore_bm25(\(index), \(weights)\(Self.countArguments(rows))) AS score
+            FROM \(index) WHERE \(index) MATCH ?
             """
         var arguments: [SQLValue] = [.text(expression)]
         // Correlated subqueries, not `rowid IN (...)`: FTS5 would take an IN
@@ -495,7 +544,7 @@ extension SkillStore {
             sql += " AND EXISTS (SELECT 1 FROM versions WHERE seq = \(index).rowid\(filters.sql))"
             arguments += filters.arguments
         }
-        sql += bound == nil ? " ORDER BY score LIMIT ?" : " ORDER BY version DESC LIMIT ?"
+        sql += bound == nil ? " ORDER BY score LIMIT ?" : newestFirst ? " ORDER BY version DESC LIMIT ?" : " LIMIT ?"
         arguments.append(.integer(Int64(bound ?? limit)))
         let found = try database.query(sql, arguments).map {
             SkillCandidate(version: try $0.int("version"), bm25: try -$0.double("score"))
@@ -521,6 +570,7 @@ extension SkillStore {
     /// cheaper. The pool is one JSON argument, so that the statement is
     /// prepared once, not once per pool.
     private func versions(matching expression: String, among pool: [Int], walking: Bool) throws -> Set<Int> {
+        guard !pool.isEmpty else { return [] }
         let sql = walking
             ? """
                 SELECT rowid AS version FROM skill_text
@@ -539,7 +589,7 @@ extension SkillStore {
     /// `versions(matching:among:walking:)` does without `walking`.
     private func columns(matching expression: String, among pool: [Int]) throws -> [Int: Int] {
         guard !pool.isEmpty else { return [:] }
-        try database.registerColumnsFunction()
+        try database.registerSearchFunctions()
         var found: [Int: Int] = [:]
         for row in try database.query("""
             SELECT pool.value AS version, coalesce((
@@ -592,12 +642,45 @@ extension SkillStore {
         "[" + values.map(String.init).joined(separator: ",") + "]"
     }
 
-    /// bm25 of one version for the query, nil when it does not match.
-    private func skillScore(version: Int, expression: String) throws -> Double? {
-        try database.queryFirst(
-            "SELECT bm25(skill_text, \(Self.skillTextWeights)) AS score FROM skill_text WHERE skill_text MATCH ? AND rowid = ?",
-            [.text(expression), .integer(Int64(version))]
+    /// bm25 of one version for the query, nil when it does not match;
+    /// `rows` as in `skillCandidates`.
+    private func skillScore(version: Int, expression: String, rows: [Int?]) throws -> Double? {
+        try database.registerSearchFunctions()
+        return try database.queryFirst("""
+            SELECT skillstore_bm25(skill_text, \(Self.skillTextWeights)\(Self.countArguments(rows))) AS score
+            FROM skill_text WHERE skill_text MATCH ? AND rowid = ?
+            """, [.text(expression), .integer(Int64(version))]
         ).map { -(try $0.double("score")) }
+    }
+
+    /// The idf of a phrase `holders` of `rows` hold, as FTS5's bm25 (and
+    /// `skillstore_bm25`) computes it.
+    static func idf(holders: Int, of rows: Int) -> Double {
+        let idf = log((Double(rows) - Double(holders) + 0.5) / (Double(holders) + 0.5))
+        return idf <= 0 ? 1e-6 : idf
+    }
+
+    /// `skillstore_bm25`'s counts of rows, after the weights: literals (a
+    /// count is a number the search computed), NULL for one not known.
+    private static func countArguments(_ rows: [Int?]) -> String {
+        rows.map { ", " + ($0.map(String.init) ?? "NULL") }.joined()
+    }
+
+    /// For each phrase of a question's expression (`phrases`, in FTS5's
+    /// order), how many versions hold it, as far as `words` (each group's
+    /// count of versions: as its walk counted them, or a common word's
+    /// estimate) says: a word that is its group's only term. A phrase of
+    /// two words, a prefix or a group of alternatives is left to
+    /// `skillstore_bm25` to count. (Counting a phrase of a rare and a
+    /// common word as its rare word, which spares a walk along the common
+    /// word's list, cost the relevance benchmark four first places: such a
+    /// phrase, `git worktree`, is often far rarer than its rare word.)
+    static func rowCounts(of phrases: [SearchQuery.Term], in question: SearchQuery, words: [Double]) -> [Int?] {
+        var known: [String: Int] = [:]
+        for (index, group) in question.groups.enumerated() where group.count == 1 && !group[0].prefix {
+            known[group[0].text] = Int(words[index].rounded())
+        }
+        return phrases.map { $0.prefix ? nil : known[$0.text] }
     }
 
     /// The fields of a version's per-skill row in which a word occurs.

@@ -1,0 +1,84 @@
+import Testing
+@testable import SkillStore
+
+/// `skillstore_bm25` is FTS5's bm25 with each phrase's count of rows given
+/// instead of walked: given the true counts in the order
+/// `SearchQuery.questionPhrases` lists a question's phrases, every row
+/// scores exactly what bm25 gives it, which holds only if that order is
+/// FTS5's own.
+@Suite struct SearchBM25Tests {
+    private static let rows = [
+        ("fill pdf forms", "Fill a PDF form with data from a table", "pdf form fields and checkboxes, fill every field"),
+        ("commit message", "Write a conventional commit message", "staged changes, commit type, scope and body"),
+        ("pdf tools", "Merge and split PDF files", "forms are flattened when merged; a form field keeps its name"),
+        ("release notes", "Write release notes from commits", "each commit message becomes a line of the notes"),
+        ("form builder", "Build web forms", "a form posts its fields; fill them from data"),
+        ("changelog", "Keep a changelog", "one line per change, newest first"),
+    ]
+    private static let weights = "10.0, 5.0, 1.0"
+
+    private func database() throws -> Database {
+        let database = try Database(path: ":memory:")
+        try database.execute("CREATE VIRTUAL TABLE t USING fts5(name, description, body, tokenize = 'porter unicode61 remove_diacritics 2')")
+        for (name, description, body) in Self.rows {
+            try database.query("INSERT INTO t (name, description, body) VALUES (?, ?, ?)", [.text(name), .text(description), .text(body)])
+        }
+        try database.registerSearchFunctions()
+        return database
+    }
+
+    /// Each row's score by `function` (SQL after the table name: weights, counts).
+    private func scores(_ database: Database, _ expression: String, _ arguments: String) throws -> [Int: Double] {
+        var scores: [Int: Double] = [:]
+        for row in try database.query(
+            "SELECT rowid AS id, \(arguments) AS score FROM t WHERE t MATCH ?", [.text(expression)]) {
+            scores[try row.int("id")] = try row.double("score")
+        }
+        return scores
+    }
+
+    private func counts(_ database: Database, _ phrases: [SearchQuery.Term]) throws -> [Int] {
+        try phrases.map { phrase in
+            try database.queryFirst("SELECT count(*) AS n FROM t WHERE t MATCH ?", [.text(SearchQuery.quoted(phrase))])?.int("n") ?? 0
+        }
+    }
+
+    @Test(arguments: [
+        ("fill pdf form", [], []),
+        ("write a commit message", [0], []),
+        ("\"pdf form\" fill -changelog", [], []),
+        ("\"pdf form\" data -changelog", [], []),
+        ("release \"commit message\" notes -pdf", [0], []),
+        ("form* OR notes commit", [], []),
+        ("fill pdf form", [0, 1, 2], [1]),
+        ("SR&ED e-mail forms", [], []),
+    ] as [(String, Set<Int>, Set<Int>)])
+    func givenTheTrueCountsEveryRowScoresAsBM25Does(input: String, omitting: Set<Int>, keeping: Set<Int>) throws {
+        let database = try database()
+        let question = try #require(SearchQuery(input)).asQuestion
+        let expression = question.questionFTS5(omitting: omitting, keepingPhrases: keeping)
+        let counts = try counts(database, question.questionPhrases(omitting: omitting, keepingPhrases: keeping))
+        let expected = try scores(database, expression, "bm25(t, \(Self.weights))")
+        #expect(!expected.isEmpty, "\(expression) matches no row")
+        let given = counts.map { ", \($0)" }.joined()
+        #expect(try scores(database, expression, "skillstore_bm25(t, \(Self.weights)\(given))") == expected)
+        // Without counts, or with counts for another number of phrases, it counts them itself.
+        #expect(try scores(database, expression, "skillstore_bm25(t, \(Self.weights))") == expected)
+        #expect(try scores(database, expression, "skillstore_bm25(t, \(Self.weights)\(given), 1)") == expected)
+        // A NULL count is counted.
+        let firstUnknown = (["NULL"] + counts.dropFirst().map(String.init)).map { ", \($0)" }.joined()
+        #expect(try scores(database, expression, "skillstore_bm25(t, \(Self.weights)\(firstUnknown))") == expected)
+    }
+
+    /// The counts given are the ones used: a wrong count is a wrong idf.
+    @Test func theCountsGivenAreUsed() throws {
+        let database = try database()
+        let question = try #require(SearchQuery("pdf")).asQuestion
+        #expect(question.questionPhrases() == [SearchQuery.Term(text: "pdf", prefix: false)])
+        let true_ = try scores(database, "\"pdf\"", "skillstore_bm25(t, \(Self.weights), 2)")
+        let wrong = try scores(database, "\"pdf\"", "skillstore_bm25(t, \(Self.weights), 5)")
+        #expect(true_ == (try scores(database, "\"pdf\"", "bm25(t, \(Self.weights))")))
+        #expect(wrong.keys == true_.keys)
+        #expect(wrong != true_)
+    }
+}
