@@ -55,5 +55,12 @@ import TestSupport
         try store.record(ScanVerdict(bundle: bundle, findings: [], scannerVersion: "0"), at: "2026-01-01T00:00:00Z")
         let got = try skillctl.run(["get", "plain-notes"])
         #expect(got.stderr == "scan: no findings (scanner 0); stale, the current scanner is \(SkillScanner.version)\n", "\(got.stderr)")
+        // A server may run that other scanner: its verdict is not called stale.
+        let server = try ServeProcess(database: skillctl.database, arguments: ["--access-log", "off"])
+        var remote = skillctl
+        remote.environment["SKILLSTORE_SERVER"] = server.url
+        let fromServer = try remote.run(["get", "plain-notes"])
+        #expect(fromServer.stderr == "scan: no findings (scanner 0); this skillctl's scanner is \(SkillScanner.version)\n", "\(fromServer.stderr)")
+        #expect(server.stop() == 0)
     }
 }

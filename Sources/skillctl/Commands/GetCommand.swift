@@ -18,8 +18,9 @@ struct GetCommand: Command {
         error, and a 'scan:' line there names the verdict and its top
         findings when there is something to say: a finding of any severity,
         no verdict yet ('scan: not judged yet'), or a verdict from another
-        scanner version (ending '; stale, the current scanner is N'); a
-        clean verdict from this scanner prints none. A yanked version named
+        scanner version (ending '; stale, the current scanner is N', or,
+        from a server, which may run another scanner, '; this skillctl's
+        scanner is N'); a clean verdict from this scanner prints none. A yanked version named
         by its label is printed with a warning there too.
         """
     static let raw = Option.flag("--raw", "print only the SKILL.md's bytes")
@@ -53,7 +54,7 @@ struct GetCommand: Command {
                 shown.path = "\(version.key)/\(warning.path)"
                 context.output.error(shown.description)
             }
-            if let scan = Self.scanLine(version.scan) { context.output.error(scan) }
+            if let scan = Self.scanLine(version.scan, fromServer: context.serverURL != nil) { context.output.error(scan) }
         }
         if context.json {
             context.output.json(version)
@@ -70,10 +71,13 @@ struct GetCommand: Command {
     /// expects, and a line on every `get` would teach them to skip it.
     /// Findings of any severity are named; so is a verdict that is missing
     /// or from another scanner version, since it vouches for nothing now.
-    static func scanLine(_ scan: ScanSummary?) -> String? {
+    /// A server's verdict is compared with this skillctl's scanner too, but
+    /// not called stale: the server may run another scanner.
+    static func scanLine(_ scan: ScanSummary?, fromServer: Bool) -> String? {
         guard let scan else { return "scan: not judged yet" }
-        let stale = scan.scannerVersion == SkillScanner.version
-            ? "" : "; stale, the current scanner is \(SkillScanner.version)"
+        let stale = scan.scannerVersion == SkillScanner.version ? ""
+            : fromServer ? "; this skillctl's scanner is \(SkillScanner.version)"
+            : "; stale, the current scanner is \(SkillScanner.version)"
         guard scan.findingCount > 0 || scan.highest != nil || !stale.isEmpty else { return nil }
         return "scan: " + scan.line + stale
     }
