@@ -18,10 +18,11 @@ struct GetCommand: Command {
         error, and a 'scan:' line there names the verdict and its top
         findings when there is something to say: a finding of any severity,
         no verdict yet ('scan: not judged yet'), or a verdict from another
-        scanner version (ending '; stale, the current scanner is N', or,
-        from a server, which may run another scanner, '; this skillctl's
-        scanner is N'); a clean verdict from this scanner prints none. A yanked version named
-        by its label is printed with a warning there too.
+        scanner version (ending '; stale, the current scanner is N'; from
+        a server, which may run another scanner: '; this skillctl's
+        scanner is N'); a clean verdict from this scanner prints none. A
+        yanked version named by its label is printed with a warning there
+        too.
         """
     static let raw = Option.flag("--raw", "print only the SKILL.md's bytes")
     static let options = [raw]
