@@ -60,7 +60,9 @@ static void skillstore_fts5_columns(
 // for a word the caller has already listed that walk is wasted, and for a
 // word most rows hold it is most of the query. Each row's frequencies are
 // read phrase by phrase (`xPhraseFirst`), not from the sorted array of
-// every match that `xInstCount` builds.
+// every match that `xInstCount` builds. The counts are read on the first
+// row scored and kept with the query (FTS5 keeps one such datum per
+// function and query): two calls in one statement would share them.
 typedef struct {
     int phrases;
     double averageSize;
@@ -105,14 +107,19 @@ static int skillstore_bm25_prepare(
             hits = 0;
             rc = api->xQueryPhrase(fts, phrase, &hits, skillstore_bm25_count);
         }
+        // A count is an estimate (a common word's) or a bound: more rows
+        // than the table holds would make the logarithm's argument negative.
+        if (hits > rows) hits = rows;
         double idf = log(((double)rows - (double)hits + 0.5) / ((double)hits + 0.5));
-        data->idf[phrase] = idf <= 0.0 ? 1e-6 : idf;
+        data->idf[phrase] = idf > 0.0 ? idf : 1e-6;
     }
-    if (rc == SQLITE_OK) rc = api->xSetAuxdata(fts, data, sqlite3_free);
     if (rc != SQLITE_OK) {
         sqlite3_free(data);
         return rc;
     }
+    // On failure FTS5 has freed the data itself (its destructor is called).
+    rc = api->xSetAuxdata(fts, data, sqlite3_free);
+    if (rc != SQLITE_OK) return rc;
     *out = data;
     return SQLITE_OK;
 }

@@ -62,6 +62,12 @@ import TestSupport
         let weights = explanation.words.map(\.weight)
         #expect(explanation.words.map(\.word) == ["brush", "canvas", "kiln"])
         #expect(abs(explanation.coverage - (weights[0] + weights[1]) / weights.reduce(0, +)) < 1e-9)
+        // Skills newer than the last of them are looked up: the fillers,
+        // which fill a longer answer, hold all three words.
+        let fillers = try fixture.store.searchSkills(SearchRequest(query: "brush canvas kiln", limit: 10, explain: true))
+            .filter { $0.skill.hasPrefix("filler-") }
+        #expect(!fillers.isEmpty)
+        #expect(fillers.allSatisfy { $0.explanation?.coverage == 1 }, "\(fillers.map(\.explanation))")
         // Its description holds one word and its text the other; nothing
         // describes both or writes them as a phrase.
         #expect(try first("kiln notes") == "kiln-diary")

@@ -37,9 +37,13 @@ import Testing
         return scores
     }
 
-    private func counts(_ database: Database, _ phrases: [SearchQuery.Term]) throws -> [Int] {
+    /// How many rows hold each phrase, in `columns` when given (as FTS5
+    /// counts them under a column filter).
+    private func counts(_ database: Database, _ phrases: [SearchQuery.Term], columns: String? = nil) throws -> [Int] {
         try phrases.map { phrase in
-            try database.queryFirst("SELECT count(*) AS n FROM t WHERE t MATCH ?", [.text(SearchQuery.quoted(phrase))])?.int("n") ?? 0
+            let expression = columns.map { "\($0) : " } ?? ""
+            return try database.queryFirst(
+                "SELECT count(*) AS n FROM t WHERE t MATCH ?", [.text(expression + SearchQuery.quoted(phrase))])?.int("n") ?? 0
         }
     }
 
@@ -64,10 +68,33 @@ import Testing
         #expect(try scores(database, expression, "skillstore_bm25(t, \(Self.weights)\(given))") == expected)
         // Without counts, or with counts for another number of phrases, it counts them itself.
         #expect(try scores(database, expression, "skillstore_bm25(t, \(Self.weights))") == expected)
-        #expect(try scores(database, expression, "skillstore_bm25(t, \(Self.weights)\(given), 1)") == expected)
+        let wrong = counts.map { ", \($0 + 1)" }.joined()
+        #expect(try scores(database, expression, "skillstore_bm25(t, \(Self.weights)\(wrong), 1)") == expected)
         // A NULL count is counted.
         let firstUnknown = (["NULL"] + counts.dropFirst().map(String.init)).map { ", \($0)" }.joined()
         #expect(try scores(database, expression, "skillstore_bm25(t, \(Self.weights)\(firstUnknown))") == expected)
+    }
+
+    /// `allWordsPhrases` is `allWordsFTS5`'s order too, with a column filter or without.
+    @Test(arguments: ["fill pdf form", "\"pdf form\" data -changelog", "form* commit -notes", "release notes OR changelog"])
+    func everyWordRequiredScoresAsBM25Does(input: String) throws {
+        let database = try database()
+        let query = try #require(SearchQuery(input))
+        for columns in [nil, "{name description}"] {
+            let expression = query.allWordsFTS5(columns: columns)
+            let counts = try counts(database, query.allWordsPhrases, columns: columns).map { ", \($0)" }.joined()
+            let expected = try scores(database, expression, "bm25(t, \(Self.weights))")
+            #expect(try scores(database, expression, "skillstore_bm25(t, \(Self.weights)\(counts))") == expected, "\(expression)")
+        }
+    }
+
+    /// A count above the table's rows (an estimate, or a bound) is taken as
+    /// every row: no score is NaN (which SQLite would return as NULL).
+    @Test func aCountAboveTheRowsIsEveryRow() throws {
+        let database = try database()
+        let everyRow = try scores(database, "\"pdf\"", "skillstore_bm25(t, \(Self.weights), \(Self.rows.count))")
+        #expect(!everyRow.isEmpty)
+        #expect(try scores(database, "\"pdf\"", "skillstore_bm25(t, \(Self.weights), 1000)") == everyRow)
     }
 
     /// The counts given are the ones used: a wrong count is a wrong idf.
@@ -81,4 +108,5 @@ import Testing
         #expect(wrong.keys == true_.keys)
         #expect(wrong != true_)
     }
+
 }

@@ -159,15 +159,17 @@ extension SkillStore {
                 // once more. Alone in its expression, any count ranks its
                 // skills alike (its idf times each one's own share): the
                 // rarer word's count stands in, and the scores are put on
-                // the phrase's own idf after, from the skills found.
-                let standIn = Int(min(wordRows[pair.first], wordRows[pair.first + 1]).rounded())
-                let lone = counts.count == 1
-                if lone { counts = [standIn] }
+                // the phrase's own idf after, by the first skill's score
+                // with the true count, which is how many the walk found
+                // when no filter left any out.
+                let lone = try counts.count == 1 && !filtersRows(request)
+                if lone { counts = [Int(min(wordRows[pair.first], wordRows[pair.first + 1]).rounded())] }
                 var found = try skillCandidates(
                     phrase, rows: counts, request: request, limit: common, bound: common, newestFirst: false)
                 guard found.count < common else { continue }
-                if lone {
-                    let scale = Self.idf(holders: found.count, of: skills) / Self.idf(holders: standIn, of: skills)
+                if lone, let first = found.first, first.bm25 > 0,
+                   let exact = try skillScore(version: first.version, expression: phrase, rows: [found.count]) {
+                    let scale = exact / first.bm25
                     for index in found.indices { found[index].bm25 *= scale }
                 }
                 rarePhrases.insert(pair.first)
@@ -553,12 +555,23 @@ extension SkillStore {
         return Array(found.sorted { ($0.bm25, -$0.version) > ($1.bm25, -$1.version) }.prefix(limit))
     }
 
+    /// Whether `skillCandidates` leaves some matches out for `request`:
+    /// older versions (once any skill has more than one), or a
+    /// `--skill`/`--namespace` filter.
+    private func filtersRows(_ request: SearchRequest) throws -> Bool {
+        if !request.allVersions, try hasSupersededVersions() { return true }
+        return !Self.filters(of: request, skill: "skill", namespace: "namespace").sql.isEmpty
+    }
+
     /// The versions whose per-skill row matches `expression`, at most
-    /// `limit` of them, the first in rowid order (FTS5's order without
-    /// `ORDER BY`): without scores, a walk along the words' lists.
+    /// `limit` of them, the first in rowid order (the order FTS5 walks a
+    /// list in, so `ORDER BY rowid` costs no sort): without scores, a walk
+    /// along the words' lists. What the search reads from the last of
+    /// them (`holderCount`, which candidates hold a common word) needs
+    /// that order.
     private func versions(matching expression: String, upTo limit: Int) throws -> Set<Int> {
         Set(try database.query(
-            "SELECT rowid AS version FROM skill_text WHERE skill_text MATCH ? LIMIT ?",
+            "SELECT rowid AS version FROM skill_text WHERE skill_text MATCH ? ORDER BY rowid LIMIT ?",
             [.text(expression), .integer(Int64(limit))]).map { try $0.int("version") })
     }
 
@@ -653,13 +666,6 @@ extension SkillStore {
         ).map { -(try $0.double("score")) }
     }
 
-    /// The idf of a phrase `holders` of `rows` hold, as FTS5's bm25 (and
-    /// `skillstore_bm25`) computes it.
-    static func idf(holders: Int, of rows: Int) -> Double {
-        let idf = log((Double(rows) - Double(holders) + 0.5) / (Double(holders) + 0.5))
-        return idf <= 0 ? 1e-6 : idf
-    }
-
     /// `skillstore_bm25`'s counts of rows, after the weights: literals (a
     /// count is a number the search computed), NULL for one not known.
     private static func countArguments(_ rows: [Int?]) -> String {
@@ -675,12 +681,19 @@ extension SkillStore {
     /// common word as its rare word, which spares a walk along the common
     /// word's list, cost the relevance benchmark four first places: such a
     /// phrase, `git worktree`, is often far rarer than its rare word.)
+    ///
+    /// The excluded terms, last in both `questionPhrases` and
+    /// `allWordsPhrases`, are given 0: no row found holds them, so their
+    /// idf weighs nothing, and counting them would walk their lists.
     static func rowCounts(of phrases: [SearchQuery.Term], in question: SearchQuery, words: [Double]) -> [Int?] {
         var known: [String: Int] = [:]
         for (index, group) in question.groups.enumerated() where group.count == 1 && !group[0].prefix {
             known[group[0].text] = Int(words[index].rounded())
         }
-        return phrases.map { $0.prefix ? nil : known[$0.text] }
+        let included = phrases.count - question.excluded.count
+        return phrases.indices.map { index in
+            index >= included ? 0 : phrases[index].prefix ? nil : known[phrases[index].text]
+        }
     }
 
     /// The fields of a version's per-skill row in which a word occurs.
