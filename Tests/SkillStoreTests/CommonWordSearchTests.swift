@@ -52,7 +52,9 @@ import TestSupport
         }
         // Its description holds both words (every filler's holds one).
         #expect(try first("kiln glaze") == "glaze-firing")
-        // It writes the two words as a phrase no other skill writes.
+        // It writes the two words as a phrase no other skill writes. (It
+        // ties with the newest fillers, found by the broadest tier, on score;
+        // its bm25 on the phrase's own idf puts it first.)
         #expect(try first("brush canvas") == "studio-log")
         // A common word's first 1,000 skills, in the order published, say
         // that an older skill among them lacks it, without a look-up.

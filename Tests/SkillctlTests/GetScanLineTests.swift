@@ -49,18 +49,30 @@ import TestSupport
         #expect(try unjudged.skillctl.run(["get", "plain-notes"]).stderr == "scan: not judged yet\n")
     }
 
-    @Test func aVerdictFromAnotherScannerIsCalledStale() throws {
+    @Test func aVerdictFromAnotherScannerIsCalledStaleLocallyOnly() throws {
         let store = try SkillStore(path: skillctl.database.path, create: false)
         let bundle = try store.version(of: SkillKey(namespace: "default", name: "plain-notes")).manifest
         try store.record(ScanVerdict(bundle: bundle, findings: [], scannerVersion: "0"), at: "2026-01-01T00:00:00Z")
         let got = try skillctl.run(["get", "plain-notes"])
         #expect(got.stderr == "scan: no findings (scanner 0); stale, the current scanner is \(SkillScanner.version)\n", "\(got.stderr)")
-        // A server may run that other scanner: its verdict is not called stale.
+        // A server may run that other scanner: its clean verdict is not
+        // called stale, and says nothing.
         let server = try ServeProcess(database: skillctl.database, arguments: ["--access-log", "off"])
         var remote = skillctl
         remote.environment["SKILLSTORE_SERVER"] = server.url
         let fromServer = try remote.run(["get", "plain-notes"])
-        #expect(fromServer.stderr == "scan: no findings (scanner 0); this skillctl's scanner is \(SkillScanner.version)\n", "\(fromServer.stderr)")
+        #expect(fromServer.status == 0)
+        #expect(fromServer.stderr.isEmpty, "\(fromServer.stderr)")
         #expect(server.stop() == 0)
+    }
+
+    /// Findings from a server's scanner name this skillctl's beside it.
+    @Test func findingsFromAnotherScannerOnAServerNameThisOne() throws {
+        let summary = ScanSummary(scannerVersion: "0", highest: .medium, findingCount: 1, top: [])
+        let local = try #require(GetCommand.scanLine(summary, fromServer: false))
+        let remote = try #require(GetCommand.scanLine(summary, fromServer: true))
+        #expect(local.hasSuffix("; stale, the current scanner is \(SkillScanner.version)"))
+        #expect(remote.hasSuffix("; this skillctl's scanner is \(SkillScanner.version)"))
+        #expect(GetCommand.scanLine(ScanSummary(scannerVersion: "0", highest: nil, findingCount: 0, top: []), fromServer: true) == nil)
     }
 }

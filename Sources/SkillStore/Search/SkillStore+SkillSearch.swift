@@ -556,7 +556,8 @@ extension SkillStore {
     }
 
     /// Whether `skillCandidates` leaves some matches out for `request`:
-    /// older versions (once any skill has more than one), or a
+    /// versions that are not their skill's latest (once any skill has a
+    /// second version or a yanked one: `store_facts`), or a
     /// `--skill`/`--namespace` filter.
     private func filtersRows(_ request: SearchRequest) throws -> Bool {
         if !request.allVersions, try hasSupersededVersions() { return true }

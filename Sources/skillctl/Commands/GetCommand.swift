@@ -18,11 +18,12 @@ struct GetCommand: Command {
         error, and a 'scan:' line there names the verdict and its top
         findings when there is something to say: a finding of any severity,
         no verdict yet ('scan: not judged yet'), or a verdict from another
-        scanner version (ending '; stale, the current scanner is N'; from
-        a server, which may run another scanner: '; this skillctl's
-        scanner is N'); a clean verdict from this scanner prints none. A
-        yanked version named by its label is printed with a warning there
-        too.
+        scanner version (ending '; stale, the current scanner is N'); a
+        clean verdict from this scanner prints none. From a server, which
+        may run another scanner, a clean verdict prints none whatever its
+        scanner, and a line about findings ends '; this skillctl's scanner
+        is N' instead. A yanked version named by its label is printed with
+        a warning there too.
         """
     static let raw = Option.flag("--raw", "print only the SKILL.md's bytes")
     static let options = [raw]
@@ -72,14 +73,16 @@ struct GetCommand: Command {
     /// expects, and a line on every `get` would teach them to skip it.
     /// Findings of any severity are named; so is a verdict that is missing
     /// or from another scanner version, since it vouches for nothing now.
-    /// A server's verdict is compared with this skillctl's scanner too, but
-    /// not called stale: the server may run another scanner.
+    /// A server's verdict is not called stale (the server may run another
+    /// scanner): a clean one says nothing, and findings name this
+    /// skillctl's scanner beside the server's.
     static func scanLine(_ scan: ScanSummary?, fromServer: Bool) -> String? {
         guard let scan else { return "scan: not judged yet" }
-        let stale = scan.scannerVersion == SkillScanner.version ? ""
-            : fromServer ? "; this skillctl's scanner is \(SkillScanner.version)"
+        let other = scan.scannerVersion != SkillScanner.version
+        let found = scan.findingCount > 0 || scan.highest != nil
+        guard found || (other && !fromServer) else { return nil }
+        let note = !other ? "" : fromServer ? "; this skillctl's scanner is \(SkillScanner.version)"
             : "; stale, the current scanner is \(SkillScanner.version)"
-        guard scan.findingCount > 0 || scan.highest != nil || !stale.isEmpty else { return nil }
-        return "scan: " + scan.line + stale
+        return "scan: " + scan.line + note
     }
 }
