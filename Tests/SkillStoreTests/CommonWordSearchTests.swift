@@ -73,5 +73,19 @@ import TestSupport
         // Its description holds one word and its text the other; nothing
         // describes both or writes them as a phrase.
         #expect(try first("kiln notes") == "kiln-diary")
+
+        // The rare phrase's walk takes every version, and the request's
+        // filters apply after it: a `--skill` glob leaving the skill out...
+        let fillersOnly = try fixture.store.searchSkills(SearchRequest(query: "brush canvas", skill: "filler-*", limit: 3))
+        #expect(!fillersOnly.isEmpty)
+        #expect(!fillersOnly.contains { $0.skill == "studio-log" })
+        // ...or a newer version no longer writing the phrase: the old one,
+        // which does, is not shown.
+        try fixture.write("second/studio-log/SKILL.md", SkillMarkdown.text(
+            name: "studio-log", description: "Keeps a studio tidy.", frontMatter: ["version: \"2.0\""],
+            body: "# Log\n\nClean each brush, then the canvas frame.\n"))
+        try fixture.publish([fixture.temporary.path("second")])
+        let latest = try fixture.store.searchSkills(SearchRequest(query: "brush canvas", limit: 10))
+        #expect(latest.filter { $0.skill == "studio-log" }.allSatisfy { $0.version == "2.0" }, "\(latest.map(\.version))")
     }
 }

@@ -158,19 +158,28 @@ extension SkillStore {
                 // Counting a phrase of two common words walks both lists
                 // once more. Alone in its expression, any count ranks its
                 // skills alike (its idf times each one's own share): the
-                // rarer word's count stands in, and the scores are put on
-                // the phrase's own idf after, by the first skill's score
-                // with the true count, which is how many the walk found
-                // when no filter left any out.
-                let lone = try counts.count == 1 && !filtersRows(request)
-                if lone { counts = [Int(min(wordRows[pair.first], wordRows[pair.first + 1]).rounded())] }
+                // rarer word's count stands in, the walk takes every
+                // version (so that what it finds is the phrase's count),
+                // the scores are put on the phrase's own idf by the first
+                // one's score with that count, and the request's filters
+                // apply after.
+                let lone = counts.count == 1
+                var walk = request
+                if lone {
+                    counts = [Int(min(wordRows[pair.first], wordRows[pair.first + 1]).rounded())]
+                    (walk.allVersions, walk.skill, walk.namespace) = (true, nil, nil)
+                }
                 var found = try skillCandidates(
-                    phrase, rows: counts, request: request, limit: common, bound: common, newestFirst: false)
+                    phrase, rows: counts, request: walk, limit: common, bound: common, newestFirst: false)
                 guard found.count < common else { continue }
                 if lone, let first = found.first, first.bm25 > 0,
                    let exact = try skillScore(version: first.version, expression: phrase, rows: [found.count]) {
                     let scale = exact / first.bm25
                     for index in found.indices { found[index].bm25 *= scale }
+                }
+                if lone, try filtersRows(request) {
+                    let allowed = try versions(among: found.map(\.version), allowedBy: request)
+                    found = found.filter { allowed.contains($0.version) }
                 }
                 rarePhrases.insert(pair.first)
                 for candidate in found { phraseScores[candidate.version, default: 0] += candidate.bm25 }
@@ -562,6 +571,19 @@ extension SkillStore {
     private func filtersRows(_ request: SearchRequest) throws -> Bool {
         if !request.allVersions, try hasSupersededVersions() { return true }
         return !Self.filters(of: request, skill: "skill", namespace: "namespace").sql.isEmpty
+    }
+
+    /// The versions of `pool` that `request`'s filters let through (see
+    /// `filtersRows`), as `skillCandidates` applies them.
+    private func versions(among pool: [Int], allowedBy request: SearchRequest) throws -> Set<Int> {
+        guard !pool.isEmpty else { return [] }
+        var sql = "SELECT seq AS version FROM versions WHERE seq IN (SELECT value FROM json_each(?))"
+        if !request.allVersions, try hasSupersededVersions() {
+            sql += " AND EXISTS (SELECT 1 FROM skills WHERE skills.latest = versions.seq)"
+        }
+        let filters = Self.filters(of: request, skill: "skill", namespace: "namespace")
+        return Set(try database.query(sql + filters.sql, [.text(Self.jsonList(pool))] + filters.arguments)
+            .map { try $0.int("version") })
     }
 
     /// The versions whose per-skill row matches `expression`, at most
