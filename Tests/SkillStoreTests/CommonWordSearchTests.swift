@@ -79,13 +79,24 @@ import TestSupport
         let fillersOnly = try fixture.store.searchSkills(SearchRequest(query: "brush canvas", skill: "filler-*", limit: 3))
         #expect(!fillersOnly.isEmpty)
         #expect(!fillersOnly.contains { $0.skill == "studio-log" })
-        // ...or a newer version no longer writing the phrase: the old one,
-        // which does, is not shown.
+        // ...and a phrase common across the store may be rare where the
+        // request looks: a mirror writing it 1,000 times over does not hide
+        // it within the default namespace.
+        for index in 0..<SkillStore.commonWordSkills {
+            try fixture.write("mirror/copy-\(index)/SKILL.md", SkillMarkdown.text(
+                name: "copy-\(index)", description: "Copy \(index).", frontMatter: ["version: \"1.0\""],
+                body: "# Copy\n\nA brush canvas here.\n"))
+        }
+        try fixture.publish([fixture.temporary.path("mirror")], namespace: "mirror")
+        #expect(try fixture.store.searchSkills(
+            SearchRequest(query: "brush canvas", namespace: "default", limit: 3)).first?.skill == "studio-log")
+        // A newer version no longer writing the phrase: the old one, which
+        // does, is not shown.
         try fixture.write("second/studio-log/SKILL.md", SkillMarkdown.text(
             name: "studio-log", description: "Keeps a studio tidy.", frontMatter: ["version: \"2.0\""],
             body: "# Log\n\nClean each brush, then the canvas frame.\n"))
         try fixture.publish([fixture.temporary.path("second")])
         let latest = try fixture.store.searchSkills(SearchRequest(query: "brush canvas", limit: 10))
-        #expect(latest.filter { $0.skill == "studio-log" }.allSatisfy { $0.version == "2.0" }, "\(latest.map(\.version))")
+        #expect(!latest.contains { $0.skill == "studio-log" && $0.version != "2.0" }, "\(latest.map(\.address))")
     }
 }

@@ -171,15 +171,25 @@ extension SkillStore {
                 }
                 var found = try skillCandidates(
                     phrase, rows: counts, request: walk, limit: common, bound: common, newestFirst: false)
-                guard found.count < common else { continue }
-                if lone, let first = found.first, first.bm25 > 0,
-                   let exact = try skillScore(version: first.version, expression: phrase, rows: [found.count]) {
-                    let scale = exact / first.bm25
-                    for index in found.indices { found[index].bm25 *= scale }
-                }
-                if lone, try filtersRows(request) {
-                    let allowed = try versions(among: found.map(\.version), allowedBy: request)
-                    found = found.filter { allowed.contains($0.version) }
+                if lone, found.count >= common, try filtersRows(request) {
+                    // Common across the store, it may still be rare where
+                    // the request looks (a namespace, a glob): walked
+                    // again there, and counted as bm25 does.
+                    found = try skillCandidates(
+                        phrase, rows: rows(omitting: commonWords, keepingPhrases: [pair.first]),
+                        request: request, limit: common, bound: common, newestFirst: false)
+                    guard found.count < common else { continue }
+                } else {
+                    guard found.count < common else { continue }
+                    if lone, let first = found.first, first.bm25 > 0,
+                       let exact = try skillScore(version: first.version, expression: phrase, rows: [found.count]) {
+                        let scale = exact / first.bm25
+                        for index in found.indices { found[index].bm25 *= scale }
+                    }
+                    if lone, try filtersRows(request) {
+                        let allowed = try versions(among: found.map(\.version), allowedBy: request)
+                        found = found.filter { allowed.contains($0.version) }
+                    }
                 }
                 rarePhrases.insert(pair.first)
                 for candidate in found { phraseScores[candidate.version, default: 0] += candidate.bm25 }

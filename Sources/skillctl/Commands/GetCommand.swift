@@ -72,10 +72,10 @@ struct GetCommand: Command {
     /// say: a clean verdict from this skillctl's scanner is what a user
     /// expects, and a line on every `get` would teach them to skip it.
     /// Findings of any severity are named; so is a verdict that is missing
-    /// or from another scanner version, since it vouches for nothing now.
-    /// A server's verdict is not called stale (the server may run another
-    /// scanner): a clean one says nothing, and findings name this
-    /// skillctl's scanner beside the server's.
+    /// or, in the local store, from another scanner version, since it
+    /// vouches for nothing now. A server's verdict is not called stale (the
+    /// server may run another scanner): a clean one says nothing, and
+    /// findings name this skillctl's scanner beside the server's.
     static func scanLine(_ scan: ScanSummary?, fromServer: Bool) -> String? {
         guard let scan else { return "scan: not judged yet" }
         let other = scan.scannerVersion != SkillScanner.version
