@@ -107,9 +107,10 @@ static int skillstore_bm25_prepare(
             hits = 0;
             rc = api->xQueryPhrase(fts, phrase, &hits, skillstore_bm25_count);
         }
-        // A count is an estimate (a common word's) or a bound: more rows
-        // than the table holds would make the logarithm's argument negative.
-        if (hits > rows) hits = rows;
+        // A count is an estimate (a common word's) or a bound, and may be
+        // above the table's rows: the logarithm is then NaN, which the
+        // floor below (written so that NaN fails it) takes as bm25 takes
+        // a word in most rows.
         double idf = log(((double)rows - (double)hits + 0.5) / ((double)hits + 0.5));
         data->idf[phrase] = idf > 0.0 ? idf : 1e-6;
     }
@@ -158,8 +159,8 @@ static void skillstore_fts5_bm25(
     sqlite3_result_double(context, -1.0 * score);
 }
 
-// Registers `skillstore_columns` and `skillstore_bm25` on a connection. SQLITE_OK, or an error
-// code (SQLITE_ERROR when the connection has no FTS5).
+// Registers `skillstore_columns` and `skillstore_bm25` on a connection.
+// SQLITE_OK, or an error code (SQLITE_ERROR when the connection has no FTS5).
 static inline int skillstore_register_fts5_functions(sqlite3 *db) {
     fts5_api *api = skillstore_fts5_api(db);
     if (api == NULL) return SQLITE_ERROR;

@@ -88,8 +88,9 @@ import Testing
         }
     }
 
-    /// A count above the table's rows (an estimate, or a bound) is taken as
-    /// every row: no score is NaN (which SQLite would return as NULL).
+    /// A count above the table's rows (an estimate, or a bound) scores as a
+    /// count of every row: no score is NaN (which SQLite returns as NULL,
+    /// and the search then failed).
     @Test func aCountAboveTheRowsIsEveryRow() throws {
         let database = try database()
         let everyRow = try scores(database, "\"pdf\"", "skillstore_bm25(t, \(Self.weights), \(Self.rows.count))")
@@ -102,11 +103,11 @@ import Testing
         let database = try database()
         let question = try #require(SearchQuery("pdf")).asQuestion
         #expect(question.questionPhrases() == [SearchQuery.Term(text: "pdf", prefix: false)])
-        let true_ = try scores(database, "\"pdf\"", "skillstore_bm25(t, \(Self.weights), 2)")
+        let right = try scores(database, "\"pdf\"", "skillstore_bm25(t, \(Self.weights), 2)")
         let wrong = try scores(database, "\"pdf\"", "skillstore_bm25(t, \(Self.weights), 5)")
-        #expect(true_ == (try scores(database, "\"pdf\"", "bm25(t, \(Self.weights))")))
-        #expect(wrong.keys == true_.keys)
-        #expect(wrong != true_)
+        #expect(right == (try scores(database, "\"pdf\"", "bm25(t, \(Self.weights))")))
+        #expect(wrong.keys == right.keys)
+        #expect(wrong != right)
     }
 
 }

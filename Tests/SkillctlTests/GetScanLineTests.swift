@@ -74,5 +74,8 @@ import TestSupport
         #expect(local.hasSuffix("; stale, the current scanner is \(SkillScanner.version)"))
         #expect(remote.hasSuffix("; this skillctl's scanner is \(SkillScanner.version)"))
         #expect(GetCommand.scanLine(ScanSummary(scannerVersion: "0", highest: nil, findingCount: 0, top: []), fromServer: true) == nil)
+        // This scanner's findings from a server carry no note.
+        let same = ScanSummary(scannerVersion: SkillScanner.version, highest: .medium, findingCount: 1, top: [])
+        #expect(GetCommand.scanLine(same, fromServer: true) == "scan: " + same.line)
     }
 }

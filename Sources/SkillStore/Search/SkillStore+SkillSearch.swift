@@ -154,7 +154,7 @@ extension SkillStore {
             var phraseScores: [Int: Double] = [:]
             for pair in phrasesOfCommonWords {
                 let phrase = question.questionFTS5(omitting: commonWords, keepingPhrases: [pair.first])
-                var counts = rows(omitting: commonWords, keepingPhrases: [pair.first])
+                var phraseRows = rows(omitting: commonWords, keepingPhrases: [pair.first])
                 // Counting a phrase of two common words walks both lists
                 // once more. Alone in its expression, any count ranks its
                 // skills alike (its idf times each one's own share): the
@@ -163,14 +163,14 @@ extension SkillStore {
                 // the scores are put on the phrase's own idf by the first
                 // one's score with that count, and the request's filters
                 // apply after.
-                let lone = counts.count == 1
+                let lone = phraseRows.count == 1
                 var walk = request
                 if lone {
-                    counts = [Int(min(wordRows[pair.first], wordRows[pair.first + 1]).rounded())]
+                    phraseRows = [Int(min(wordRows[pair.first], wordRows[pair.first + 1]).rounded())]
                     (walk.allVersions, walk.skill, walk.namespace) = (true, nil, nil)
                 }
                 var found = try skillCandidates(
-                    phrase, rows: counts, request: walk, limit: common, bound: common, newestFirst: false)
+                    phrase, rows: phraseRows, request: walk, limit: common, bound: common, newestFirst: false)
                 if lone, found.count >= common, try filtersRows(request) {
                     // Common across the store, it may still be rare where
                     // the request looks (a namespace, a glob): walked
