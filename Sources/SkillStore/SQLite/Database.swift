@@ -75,6 +75,11 @@ final class Database {
         return statement
     }
 
+    /// How many statements this connection keeps prepared: as many as the
+    /// texts of SQL it has run, which must not grow with the values a
+    /// caller computes (those are bound, not written into the text).
+    var preparedStatementCount: Int { statementCache.count }
+
     /// Runs `sql` with `arguments`, returning every row.
     @discardableResult
     func query(_ sql: String, _ arguments: [SQLValue] = []) throws -> [Row] {

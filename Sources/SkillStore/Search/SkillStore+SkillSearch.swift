@@ -551,10 +551,10 @@ extension SkillStore {
     ) throws -> [SkillCandidate] {
         try database.registerSearchFunctions()
         var sql = """
-            SELECT rowid AS version, skillstore_bm25(\(index), \(weights)\(Self.countArguments(rows))) AS score
+            SELECT rowid AS version, skillstore_bm25(\(index), \(weights)\(Self.countPlaceholders(rows))) AS score
             FROM \(index) WHERE \(index) MATCH ?
             """
-        var arguments: [SQLValue] = [.text(expression)]
+        var arguments = Self.countValues(rows) + [.text(expression)]
         // Correlated subqueries, not `rowid IN (...)`: FTS5 would take an IN
         // list as one lookup per value, which for every latest version is slower.
         if !request.allVersions, try hasSupersededVersions() {
@@ -693,16 +693,25 @@ extension SkillStore {
     private func skillScore(version: Int, expression: String, rows: [Int?]) throws -> Double? {
         try database.registerSearchFunctions()
         return try database.queryFirst("""
-            SELECT skillstore_bm25(skill_text, \(Self.skillTextWeights)\(Self.countArguments(rows))) AS score
+            SELECT skillstore_bm25(skill_text, \(Self.skillTextWeights)\(Self.countPlaceholders(rows))) AS score
             FROM skill_text WHERE skill_text MATCH ? AND rowid = ?
-            """, [.text(expression), .integer(Int64(version))]
+            """, Self.countValues(rows) + [.text(expression), .integer(Int64(version))]
         ).map { -(try $0.double("score")) }
     }
 
-    /// `skillstore_bm25`'s counts of rows, after the weights: literals (a
-    /// count is a number the search computed), NULL for one not known.
-    private static func countArguments(_ rows: [Int?]) -> String {
-        rows.map { ", " + ($0.map(String.init) ?? "NULL") }.joined()
+    /// `skillstore_bm25`'s counts of rows, after the weights: one parameter
+    /// each, bound to `countValues`, so that the statement's text depends
+    /// only on how many phrases there are. (Written as literals, every
+    /// search's counts made a statement of its own, prepared afresh and
+    /// kept in the connection's statement cache for as long as the
+    /// connection lived: a server's cache grew with every new query.)
+    private static func countPlaceholders(_ rows: [Int?]) -> String {
+        String(repeating: ", ?", count: rows.count)
+    }
+
+    /// The values of `countPlaceholders`, NULL for a count not known.
+    private static func countValues(_ rows: [Int?]) -> [SQLValue] {
+        rows.map { $0.map { .integer(Int64($0)) } ?? .null }
     }
 
     /// For each phrase of a question's expression (`phrases`, in FTS5's
