@@ -98,5 +98,20 @@ import TestSupport
         try fixture.publish([fixture.temporary.path("second")])
         let latest = try fixture.store.searchSkills(SearchRequest(query: "brush canvas", limit: 10))
         #expect(!latest.contains { $0.skill == "studio-log" && $0.version != "2.0" }, "\(latest.map(\.address))")
+
+        // A skill newer than a common word's first 1,000 holders is taken
+        // to hold it until it could be shown, then looked up: shown, it
+        // lacks "canvas", and its coverage says so.
+        try fixture.write("late/kiln-brush/SKILL.md", SkillMarkdown.text(
+            name: "kiln-brush", description: "A brush for the kiln.", frontMatter: ["version: \"1.0\""],
+            body: "# Use\n\nBrush the kiln shelf.\n"))
+        try fixture.publish([fixture.temporary.path("late")])
+        let late = try #require(try fixture.store.searchSkills(
+            SearchRequest(query: "brush canvas kiln", limit: 10, explain: true)).first { $0.skill == "kiln-brush" })
+        let lateWords = try #require(late.explanation).words
+        #expect(lateWords.map(\.word) == ["brush", "canvas", "kiln"])
+        #expect(lateWords[1].fields.isEmpty)
+        let held = lateWords[0].weight + lateWords[2].weight
+        #expect(abs(try #require(late.explanation).coverage - held / lateWords.map(\.weight).reduce(0, +)) < 1e-9)
     }
 }

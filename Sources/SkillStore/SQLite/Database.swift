@@ -90,6 +90,41 @@ final class Database {
         return rows
     }
 
+    /// Runs `sql` with `arguments`, returning the first column of every row
+    /// as a whole number (as `Row.int` reads it) without building a `Row`
+    /// for each: for the thousands of row ids a search walks.
+    func wholeNumbers(_ sql: String, _ arguments: [SQLValue] = []) throws -> [Int] {
+        let statement = try statement(sql)
+        try statement.bind(arguments)
+        defer { statement.reset() }
+        var numbers: [Int] = []
+        while try statement.advance() { numbers.append(try statement.wholeNumber(at: 0)) }
+        return numbers
+    }
+
+    /// Runs `sql` with `arguments`, returning the first two columns of every
+    /// row as whole numbers (a row id and a count), as `wholeNumbers` does.
+    func wholeNumberPairs(_ sql: String, _ arguments: [SQLValue] = []) throws -> [(Int, Int)] {
+        let statement = try statement(sql)
+        try statement.bind(arguments)
+        defer { statement.reset() }
+        var rows: [(Int, Int)] = []
+        while try statement.advance() { rows.append((try statement.wholeNumber(at: 0), try statement.wholeNumber(at: 1))) }
+        return rows
+    }
+
+    /// Runs `sql` with `arguments`, returning the first two columns of every
+    /// row, a whole number and a number (a row id and its score), as
+    /// `wholeNumbers` does.
+    func scoredNumbers(_ sql: String, _ arguments: [SQLValue] = []) throws -> [(id: Int, score: Double)] {
+        let statement = try statement(sql)
+        try statement.bind(arguments)
+        defer { statement.reset() }
+        var rows: [(id: Int, score: Double)] = []
+        while try statement.advance() { rows.append((try statement.wholeNumber(at: 0), try statement.number(at: 1))) }
+        return rows
+    }
+
     /// Runs `sql` with `arguments`, returning the first row if any.
     func queryFirst(_ sql: String, _ arguments: [SQLValue] = []) throws -> Row? {
         let statement = try statement(sql)

@@ -33,21 +33,11 @@ struct Row {
     /// A whole number; NULL or text that is no number is an error, not 0
     /// (a zero made up here would pass for a real count or sequence).
     func int(_ column: String) throws(SkillStoreError) -> Int {
-        switch self[column] {
-        case .integer(let number): return Int(number)
-        case .real(let number) where number.rounded(.towardZero) == number && abs(number) < 9e18: return Int(number)
-        case .text(let text) where Int(text) != nil: return Int(text)!
-        case let value: throw SkillStoreError.corrupt("column \(column) holds \(value.summary), not a whole number")
-        }
+        try self[column].wholeNumber(column: column)
     }
 
     func double(_ column: String) throws(SkillStoreError) -> Double {
-        switch self[column] {
-        case .integer(let number): return Double(number)
-        case .real(let number): return number
-        case .text(let text) where Double(text) != nil: return Double(text)!
-        case let value: throw SkillStoreError.corrupt("column \(column) holds \(value.summary), not a number")
-        }
+        try self[column].number(column: column)
     }
 
     /// A blob id stored as 16 hex characters.
@@ -63,6 +53,29 @@ struct Row {
         case .blob(let bytes): return bytes
         case .text(let text): return Array(text.utf8)
         default: return []
+        }
+    }
+}
+
+extension SQLValue {
+    /// The value as a whole number, for `column`; NULL, a fraction or
+    /// text that is no number is an error.
+    func wholeNumber(column: String) throws(SkillStoreError) -> Int {
+        switch self {
+        case .integer(let number): return Int(number)
+        case .real(let number) where number.rounded(.towardZero) == number && abs(number) < 9e18: return Int(number)
+        case .text(let text) where Int(text) != nil: return Int(text)!
+        case let value: throw SkillStoreError.corrupt("column \(column) holds \(value.summary), not a whole number")
+        }
+    }
+
+    /// The value as a number, for `column`; NULL or text that is no number is an error.
+    func number(column: String) throws(SkillStoreError) -> Double {
+        switch self {
+        case .integer(let number): return Double(number)
+        case .real(let number): return number
+        case .text(let text) where Double(text) != nil: return Double(text)!
+        case let value: throw SkillStoreError.corrupt("column \(column) holds \(value.summary), not a number")
         }
     }
 }

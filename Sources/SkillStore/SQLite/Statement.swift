@@ -122,6 +122,37 @@ final class Statement {
         while try step() != nil {}
     }
 
+    /// Steps to the next row without copying it out, as `step` does into a
+    /// `Row`: for a query returning thousands of row ids, read with
+    /// `wholeNumber(at:)` and `number(at:)`. False when the statement is done.
+    func advance() throws -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let rc:
+            let error = SQLiteError(code: rc, message: database.lastErrorMessage, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// Column `index` of the row `advance` stepped to, as `Row.int` reads it.
+    func wholeNumber(at index: Int32) throws(SkillStoreError) -> Int {
+        guard sqlite3_column_type(handle, index) == SQLITE_INTEGER else {
+            return try value(at: index).wholeNumber(column: String(cString: sqlite3_column_name(handle, index)))
+        }
+        return Int(sqlite3_column_int64(handle, index))
+    }
+
+    /// Column `index` of the row `advance` stepped to, as `Row.double` reads it.
+    func number(at index: Int32) throws(SkillStoreError) -> Double {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_FLOAT: return sqlite3_column_double(handle, index)
+        case SQLITE_INTEGER: return Double(sqlite3_column_int64(handle, index))
+        default: return try value(at: index).number(column: String(cString: sqlite3_column_name(handle, index)))
+        }
+    }
+
     func value(at index: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))

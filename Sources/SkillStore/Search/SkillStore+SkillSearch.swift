@@ -234,15 +234,25 @@ extension SkillStore {
         // Every candidate matched an expression made of the query's words:
         // with one word (or one group) each holds it, without a look-up.
         // A common word's first `common` skills, listed in rowid order, say
-        // which candidates up to the last of them hold it: only those past
-        // it are looked up.
-        var present = try words.indices.map { index in
+        // which candidates up to the last of them hold it. Those past it are
+        // first taken to hold it (`unverified`: the most their score can
+        // be) and looked up only when they could be shown, by
+        // `refineWhereWordsAre`, which looks each word up there anyway
+        // (looking every candidate up first was a fifth of a search at
+        // 100,000 skills). A prefix is walked once for all of them (see
+        // `versions(matchingPrefix:among:)`).
+        var unverified = [Set<Int>](repeating: [], count: words.count)
+        var direct = try words.indices.map { index in
             guard words.count > 1 else { return Set(pool) }
             guard commonWords.contains(index) else { return holders[index] }
             let listed = holders[index].max() ?? 0
-            return Set(pool.filter { $0 <= listed && holders[index].contains($0) }).union(try versions(
-                matching: SearchQuery.expression(words[index]), among: pool.filter { $0 > listed },
-                walking: words[index].contains(where: \.prefix)))
+            let unlisted = pool.filter { $0 > listed }
+            let inList = Set(pool.filter { $0 <= listed && holders[index].contains($0) })
+            guard !words[index].contains(where: \.prefix) else {
+                return inList.union(try versions(matchingPrefix: SearchQuery.expression(words[index]), among: unlisted))
+            }
+            unverified[index] = Set(unlisted)
+            return inList.union(unlisted)
         }
         let (namespaces, names, descriptions) = try namesAndDescriptions(of: pool)
         var described = try versionsDescribing(words, descriptions: descriptions)
@@ -250,18 +260,19 @@ extension SkillStore {
         // writing two words as one (`statusline`) holds both, and the
         // compound adds no weight of its own.
         let joined = Set(compoundParts.keys.filter { question.compounds[$0 - textGroups].joinsWords })
-        for (index, parts) in compoundParts {
-            if joined.contains(index) {
-                for part in parts {
-                    present[part].formUnion(present[index])
-                    described[part].formUnion(described[index])
+        func addCompounds(to holding: inout [Set<Int>], among versions: [Int]) {
+            for (index, parts) in compoundParts {
+                if joined.contains(index) {
+                    for part in parts { holding[part].formUnion(holding[index]) }
+                } else {
+                    holding[index].formUnion(versions.filter { version in parts.allSatisfy { holding[$0].contains(version) } })
                 }
-                weights[index] = 0
-                continue
             }
-            present[index].formUnion(pool.filter { version in parts.allSatisfy { present[$0].contains(version) } })
-            described[index].formUnion(pool.filter { version in parts.allSatisfy { described[$0].contains(version) } })
         }
+        var present = direct
+        addCompounds(to: &present, among: pool)
+        addCompounds(to: &described, among: pool)
+        for index in joined { weights[index] = 0 }
         // A word a skill holds only in its bundle's files or code counts
         // for less (`bundleOnlyShare`): a big bundle holds most words
         // somewhere. Where each word is costs a look-up per word and skill,
@@ -273,25 +284,48 @@ extension SkillStore {
         // so a skill holding it counts as holding it in its own text.
         var bundleOnly = [Set<Int>](repeating: [], count: words.count)
         var refined = Set<Int>()
+        var walkedColumns: [Int: [Int: Int]] = [:]
         func refineWhereWordsAre(_ versions: Set<Int>) throws {
             refined.formUnion(versions)
             var ownText: [Set<Int>] = []
+            var verified = false
             for index in words.indices {
                 let holding = versions.intersection(present[index])
                 guard !words[index].contains(where: \.prefix) else {
                     ownText.append(holding)
                     continue
                 }
-                let columns = try columns(matching: SearchQuery.expression(words[index]), among: holding.sorted())
+                let columns: [Int: Int]
+                let oneWord = words[index].count == 1 && SearchQuery.words(in: words[index][0].text).count == 1
+                if commonWords.contains(index) || !oneWord {
+                    columns = try self.columns(matching: SearchQuery.expression(words[index]), among: holding.sorted())
+                } else {
+                    // A word fewer than `common` skills hold: one walk along
+                    // its list gives every holder's fields, for less than a
+                    // look-up of each candidate costs (FTS5 seeks a row id
+                    // in every segment of the index, for each). Not a
+                    // phrase, however few hold it: its walk goes along each
+                    // of its words' lists, which may be common.
+                    if walkedColumns[index] == nil {
+                        walkedColumns[index] = try self.columns(matching: SearchQuery.expression(words[index]))
+                    }
+                    columns = walkedColumns[index, default: [:]].filter { holding.contains($0.key) }
+                }
+                let checked = holding.intersection(unverified[index])
+                if !checked.isEmpty {
+                    direct[index].subtract(checked.subtracting(columns.keys))
+                    unverified[index].subtract(checked)
+                    verified = true
+                }
                 ownText.append(Set(columns.filter { $0.value & Self.ownTextColumns != 0 }.keys))
             }
-            for (index, parts) in compoundParts {
-                if joined.contains(index) {
-                    for part in parts { ownText[part].formUnion(ownText[index]) }
-                } else {
-                    ownText[index].formUnion(versions.filter { version in parts.allSatisfy { ownText[$0].contains(version) } })
-                }
+            if verified {
+                // What these versions hold, now that it is known.
+                var known = direct.map { $0.intersection(versions) }
+                addCompounds(to: &known, among: Array(versions))
+                for index in words.indices { present[index] = present[index].subtracting(versions).union(known[index]) }
             }
+            addCompounds(to: &ownText, among: Array(versions))
             for index in words.indices {
                 bundleOnly[index].formUnion(versions.intersection(present[index]).subtracting(ownText[index]))
             }
@@ -567,9 +601,7 @@ extension SkillStore {
         }
         sql += bound == nil ? " ORDER BY score LIMIT ?" : newestFirst ? " ORDER BY version DESC LIMIT ?" : " LIMIT ?"
         arguments.append(.integer(Int64(bound ?? limit)))
-        let found = try database.query(sql, arguments).map {
-            SkillCandidate(version: try $0.int("version"), bm25: try -$0.double("score"))
-        }
+        let found = try database.scoredNumbers(sql, arguments).map { SkillCandidate(version: $0.id, bm25: -$0.score) }
         guard let bound, found.count < bound else { return Array(found.prefix(limit)) }
         return Array(found.sorted { ($0.bm25, -$0.version) > ($1.bm25, -$1.version) }.prefix(limit))
     }
@@ -592,8 +624,7 @@ extension SkillStore {
             sql += " AND EXISTS (SELECT 1 FROM skills WHERE skills.latest = versions.seq)"
         }
         let filters = Self.filters(of: request, skill: "skill", namespace: "namespace")
-        return Set(try database.query(sql + filters.sql, [.text(Self.jsonList(pool))] + filters.arguments)
-            .map { try $0.int("version") })
+        return Set(try database.wholeNumbers(sql + filters.sql, [.text(Self.jsonList(pool))] + filters.arguments))
     }
 
     /// The versions whose per-skill row matches `expression`, at most
@@ -603,48 +634,55 @@ extension SkillStore {
     /// them (`holderCount`, which candidates hold a common word) needs
     /// that order.
     private func versions(matching expression: String, upTo limit: Int) throws -> Set<Int> {
-        Set(try database.query(
+        Set(try database.wholeNumbers(
             "SELECT rowid AS version FROM skill_text WHERE skill_text MATCH ? ORDER BY rowid LIMIT ?",
-            [.text(expression), .integer(Int64(limit))]).map { try $0.int("version") })
+            [.text(expression), .integer(Int64(limit))]))
     }
 
-    /// The versions of `pool` whose per-skill row matches `expression`, for
-    /// a word too common to list in full: one look-up per version, as FTS5
-    /// seeks a row id, where `rowid IN (...)` would walk the word's whole
-    /// list. A prefix (`walking`) is the other way round: FTS5 merges the
-    /// lists of every word it opens for each look-up, so one walk is
-    /// cheaper. The pool is one JSON argument, so that the statement is
-    /// prepared once, not once per pool.
-    private func versions(matching expression: String, among pool: [Int], walking: Bool) throws -> Set<Int> {
+    /// The versions of `pool` whose per-skill row matches `expression`, a
+    /// prefix too common to list in full: one walk along the lists of the
+    /// words it opens. (For a word, `columns` looks each version up, as
+    /// FTS5 seeks a row id; for a prefix FTS5 would merge the lists of
+    /// every word it opens again for each look-up.) The pool is one JSON
+    /// argument, so that the statement is prepared once, not once per pool.
+    private func versions(matchingPrefix expression: String, among pool: [Int]) throws -> Set<Int> {
         guard !pool.isEmpty else { return [] }
-        let sql = walking
-            ? """
-                SELECT rowid AS version FROM skill_text
-                WHERE skill_text MATCH ?2 AND rowid IN (SELECT value FROM json_each(?1))
-                """
-            : """
-                SELECT pool.value AS version FROM json_each(?1) AS pool
-                WHERE EXISTS (SELECT 1 FROM skill_text WHERE skill_text MATCH ?2 AND skill_text.rowid = pool.value)
-                """
-        return Set(try database.query(sql, [.text(Self.jsonList(pool)), .text(expression)]).map { try $0.int("version") })
+        return Set(try database.wholeNumbers("""
+            SELECT rowid AS version FROM skill_text
+            WHERE skill_text MATCH ?2 AND rowid IN (SELECT value FROM json_each(?1))
+            """, [.text(Self.jsonList(pool)), .text(expression)]))
     }
 
     /// The versions of `pool` whose per-skill row matches `expression`,
     /// each with the fields it matches in (`skillstore_columns`: bit i for
-    /// field i of `skillTextFields`), one look-up per version as
-    /// `versions(matching:among:walking:)` does without `walking`.
+    /// field i of `skillTextFields`), for a word too common to list in
+    /// full: one look-up per version, as FTS5 seeks a row id, where `rowid
+    /// IN (...)` would walk the word's whole list.
     private func columns(matching expression: String, among pool: [Int]) throws -> [Int: Int] {
         guard !pool.isEmpty else { return [:] }
         try database.registerSearchFunctions()
         var found: [Int: Int] = [:]
-        for row in try database.query("""
+        for (version, columns) in try database.wholeNumberPairs("""
             SELECT pool.value AS version, coalesce((
                 SELECT skillstore_columns(skill_text) FROM skill_text
                 WHERE skill_text MATCH ?2 AND skill_text.rowid = pool.value), 0) AS columns
             FROM json_each(?1) AS pool
-            """, [.text(Self.jsonList(pool)), .text(expression)]) {
-            let columns = try row.int("columns")
-            if columns != 0 { found[try row.int("version")] = columns }
+            """, [.text(Self.jsonList(pool)), .text(expression)]) where columns != 0 {
+            found[version] = columns
+        }
+        return found
+    }
+
+    /// Every version whose per-skill row matches `expression`, each with
+    /// the fields it matches in (as `columns(matching:among:)` gives them):
+    /// one walk along the words' lists.
+    private func columns(matching expression: String) throws -> [Int: Int] {
+        try database.registerSearchFunctions()
+        var found: [Int: Int] = [:]
+        for (version, columns) in try database.wholeNumberPairs(
+            "SELECT rowid AS version, skillstore_columns(skill_text) AS columns FROM skill_text WHERE skill_text MATCH ?",
+            [.text(expression)]) where columns != 0 {
+            found[version] = columns
         }
         return found
     }
