@@ -68,7 +68,7 @@ public struct SkillSearchEntry: Codable, Sendable, Equatable {
             Passage(
                 kind: hit.kind.rawValue, address: hit.address, line: hit.line, rule: hit.rule, label: hit.label?.rawValue,
                 section: hit.section,
-                snippet: hit.snippetText().split(whereSeparator: \.isWhitespace).joined(separator: " "))
+                snippet: hit.snippetText().collapsingWhitespace)
         }
         explain = match.explanation
         self.scan = scan

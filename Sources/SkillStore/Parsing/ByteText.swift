@@ -80,3 +80,30 @@ enum ByteText {
         return nil
     }
 }
+
+extension String {
+    /// Every run of white space (new lines included) as one space, none at
+    /// either end: how snippets are shown. ASCII text byte by byte, any
+    /// other Character by Character (`Character.isWhitespace`), so the two
+    /// paths give the same text; a search shows a few thousand characters
+    /// of snippets, and the Unicode look-up of each was a tenth of what a
+    /// search command did beyond the search.
+    public var collapsingWhitespace: String {
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            return split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var space = false
+        for byte in utf8 {
+            if ByteText.isWhitespace(byte) {
+                space = !bytes.isEmpty
+            } else {
+                if space { bytes.append(0x20) }
+                space = false
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

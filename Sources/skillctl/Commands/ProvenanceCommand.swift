@@ -36,7 +36,7 @@ struct ProvenanceCommand: Command {
         for label in ClaimLabel.allCases where byLabel[label.rawValue] != nil {
             context.output.line("  \(label.rawValue.padded(to: 11)) \(byLabel[label.rawValue]!)")
         }
-        context.output.line(String(format: "  unlabelled share: %.0f%%", report.unlabelledShare * 100))
+        context.output.line(String(printf: "  unlabelled share: %.0f%%", report.unlabelledShare * 100))
         for item in items {
             context.output.line("")
             context.output.line("\(item.address)  \(item.label)\(item.rule.map { " \($0)" } ?? "")")

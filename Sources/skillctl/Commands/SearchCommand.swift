@@ -108,7 +108,7 @@ struct SearchCommand: Command {
             fields.append(hit.id.hex)
             // Three significant digits: in a small store bm25 gives words
             // that most rows hold almost no weight, and scores get tiny.
-            fields.append(String(format: "%.3g", hit.score))
+            fields.append(String(printf: "%.3g", hit.score))
             context.output.line(fields.joined(separator: "  "))
             // The stored text is escaped run by run before the bold is added,
             // so that only the tool's own escape sequences style the line.
@@ -131,7 +131,7 @@ struct SearchCommand: Command {
             return .success
         }
         for skill in skills {
-            var fields = [skill.address, skill.version, skill.id, String(format: "%.3g", skill.score)]
+            var fields = [skill.address, skill.version, skill.id, String(printf: "%.3g", skill.score)]
             if let risk = Self.riskTag(skill.scan) { fields.append(risk) }
             context.output.line(fields.joined(separator: "  "))
             if !skill.alsoIn.isEmpty { context.output.line("    also in: " + skill.alsoIn.joined(separator: ", ")) }
@@ -144,10 +144,10 @@ struct SearchCommand: Command {
             if let why = skill.explain {
                 let words = why.words.map { word in
                     word.word + " (" + (word.fields.isEmpty ? "no field" : word.fields.joined(separator: ", "))
-                        + String(format: "; weight %.3g)", word.weight)
+                        + String(printf: "; weight %.3g)", word.weight)
                 }
                 let scores = String(
-                    format: "; coverage %.3g, bm25 %.3g, name %.3g, description %.3g, score %.3g",
+                    printf: "; coverage %.3g, bm25 %.3g, name %.3g, description %.3g, score %.3g",
                     why.coverage, why.bm25, why.name, why.description, why.score)
                 context.output.line(TerminalText(
                     "    why: " + words.joined(separator: ", ") + scores + (why.exactName ? ", exact name: first" : "")))
@@ -174,12 +174,5 @@ struct SearchCommand: Command {
             rest = rest[rest.index(after: close)...]
         }
         return text + TerminalText(String(rest))
-    }
-}
-
-extension String {
-    /// Every run of white space (new lines included) as one space, without leading or trailing space.
-    var collapsingWhitespace: String {
-        split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }

@@ -29,6 +29,6 @@ struct TerminalText {
 
     /// Every run of white space as one space, trimmed (escapes and styling hold none).
     var collapsingWhitespace: TerminalText {
-        TerminalText(rendered: rendered.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        TerminalText(rendered: rendered.collapsingWhitespace)
     }
 }

@@ -1,0 +1,28 @@
+import Testing
+import SkillStore
+
+/// `collapsingWhitespace` reads ASCII byte by byte and anything else
+/// Character by Character: the two must agree with
+/// `split(whereSeparator: \.isWhitespace)` on every text.
+@Suite struct CollapsingWhitespaceTests {
+    static func reference(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    @Test(arguments: [
+        "", " ", "a", " a ", "a  b", "\ta\nb\r\nc\u{0B}d\u{0C}e ", "a\u{1C}b\u{1F}c\u{7F}", "\r\n\r\n",
+        "caf\u{E9} \u{A0} na\u{EF}ve", "a\u{2028}b\u{3000}c", " \u{301}a", "x\u{85}y",
+    ])
+    func knownTexts(text: String) {
+        #expect(text.collapsingWhitespace == Self.reference(text))
+    }
+
+    @Test func randomTextsAgreeWithTheCharacterPath() {
+        let alphabet: [String] = ["a", "b", " ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{1C}", "[", "]", "\u{1B}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...24, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+            #expect(text.collapsingWhitespace == Self.reference(text), "\(Array(text.utf8))")
+        }
+    }
+}
