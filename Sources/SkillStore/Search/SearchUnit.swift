@@ -31,6 +31,9 @@ struct SearchUnit: Equatable {
 
     /// The units of a section row, from its text and `units` column.
     /// Entries that do not read (or point outside the text) are skipped.
+    /// Read as bytes (the column is ASCII as written; other bytes fail to
+    /// read): Character by Character this was a fifteenth of a search
+    /// command, for the few sections it shows.
     static func decode(_ units: String, body: [UInt8]) -> [SearchUnit] {
         var lines: [Range<Int>] = []
         var start = 0
@@ -42,21 +45,21 @@ struct SearchUnit: Equatable {
 
         var decoded: [SearchUnit] = []
         var sentence = -1
-        for entry in units.split(separator: " ") {
-            if entry.first == "R" {
-                let titled = entry.last == "t"
-                let parts = entry.dropLast(titled ? 1 : 0).split(whereSeparator: { "@:-".contains($0) })
-                guard parts.count == 4, let line = Int(parts[1]), let first = Int(parts[2]), let last = Int(parts[3]),
+        for entry in Array(units.utf8).split(separator: UInt8(ascii: " ")) {
+            if entry.first == UInt8(ascii: "R") {
+                let titled = entry.last == UInt8(ascii: "t")
+                let parts = entry.dropLast(titled ? 1 : 0).split { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "-") }
+                guard parts.count == 4, let line = number(parts[1]), let first = number(parts[2]), let last = number(parts[3]),
                       first <= last, last < lines.count
                 else { continue }
                 decoded.append(SearchUnit(
-                    kind: .rule, range: lines[first].lowerBound..<lines[last].upperBound, line: line, rule: String(parts[0]),
-                    titled: titled))
+                    kind: .rule, range: lines[first].lowerBound..<lines[last].upperBound, line: line,
+                    rule: String(decoding: parts[0], as: UTF8.self), titled: titled))
                 continue
             }
-            let digits = entry.prefix { $0.isASCII && $0.isNumber }
-            guard let line = Int(digits), let code = entry.dropFirst(digits.count).first,
-                  let label = labelCodes.first(where: { Character(UnicodeScalar($0.1)) == code })?.0
+            let digits = entry.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            guard let line = number(digits), let code = entry.dropFirst(digits.count).first,
+                  let label = labelCodes.first(where: { $0.1 == code })?.0
             else { continue }
             let detail = entry.dropFirst(digits.count + 1)
             if detail.isEmpty {
@@ -64,7 +67,8 @@ struct SearchUnit: Equatable {
                 guard sentence < lines.count else { continue }
                 decoded.append(SearchUnit(kind: .claim, range: lines[sentence], line: line, label: label))
             } else {
-                let numbers = detail.split(whereSeparator: { "()+".contains($0) }).compactMap { Int($0) }
+                let numbers = detail.split { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: "+") }
+                    .compactMap(number)
                 guard numbers.count == 2, sentence >= 0, sentence < lines.count else { continue }
                 let lower = lines[sentence].lowerBound + numbers[0]
                 guard lower + numbers[1] <= lines[sentence].upperBound else { continue }
@@ -72,5 +76,20 @@ struct SearchUnit: Equatable {
             }
         }
         return decoded
+    }
+
+    /// ASCII digits as a number that is not negative; nil for anything
+    /// else, or too large for an Int.
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard !digits.isEmpty else { return nil }
+        var value = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowAgain) = shifted.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !overflow, !overflowAgain else { return nil }
+            value = sum
+        }
+        return value
     }
 }
