@@ -30,11 +30,15 @@ final class Database {
         try vet?(self)
         if !readOnly {
             // Takes effect only when the file is created (before WAL mode
-            // writes its header). Most blobs are 1 to 20 KB: with 32 KB pages
-            // one fits a page rather than a chain of overflow pages, and a
-            // bulk publish makes 8x fewer WAL writes (sys time 5 s to 3.3 s,
-            // wall time 8% less at 20,000 skills; docs/benchmarks.md).
-            try execute("PRAGMA page_size = 32768")
+            // writes its header). 8 KB: a command that searches reads pages
+            // scattered over the file (a candidate's version row, a word's
+            // index leaf, which FTS5 writes in blocks of about 4 KB) and
+            // copies each whole page from the file system's cache; with 32
+            // KB pages that copying was a fifth of a search at 100,000
+            // skills (2 ms less with 8 KB). Publishing, which now spends its
+            // time indexing, measured the same with 8 and 32 KB pages and 6%
+            // slower with 4 KB (docs/benchmarks.md, "Seventh pass").
+            try execute("PRAGMA page_size = 8192")
             try execute("PRAGMA journal_mode = WAL")
             // In WAL mode NORMAL keeps every commit atomic and the database
             // uncorrupted on a crash; it only syncs less often.
