@@ -33,9 +33,9 @@ final class Database {
             // writes its header). 8 KB: a command that searches reads pages
             // scattered over the file (a candidate's version row, a word's
             // index leaf, which FTS5 writes in blocks of about 4 KB) and
-            // copies each whole page from the file system's cache; with 32
-            // KB pages that copying was a fifth of a search at 100,000
-            // skills (2 ms less with 8 KB). Publishing, which now spends its
+            // copies each whole page from the file system's cache: at
+            // 100,000 skills a command took 0.7 to 2 ms less with 8 KB pages
+            // than with 32 KB in two runs. Publishing, which now spends its
             // time indexing, measured the same with 8 and 32 KB pages and 6%
             // slower with 4 KB (docs/benchmarks.md, "Seventh pass").
             try execute("PRAGMA page_size = 8192")
