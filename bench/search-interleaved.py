@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""End to end, interleaved: `skillctl search` against `versions NAME` for
+several builds or stores in one run, every command of a round shuffled, so
+that the load of a shared machine falls on all of them alike (hyperfine runs
+one command's runs back to back). For the issue 15 line "end to end within
+5 ms of the command's start-up", when comparing builds or stores.
+
+    bench/search-interleaved.py ROUNDS QUERIES COLUMN LABEL=SKILLCTL@DB...
+
+QUERIES is a TSV file whose COLUMN (counted from 1) holds the query
+(bench/search-queries.tsv: column 2); each is given on standard input
+(`search -q -`). Prints, for each LABEL, the median over the queries of
+each query's median wall time, the median of `versions NAME` (NAME the
+store's first skill), their difference, and the same in CPU time
+(the children's rusage). The first round is a warm-up and not counted.
+"""
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def usage():
+    sys.exit("usage: bench/search-interleaved.py ROUNDS QUERIES COLUMN LABEL=SKILLCTL@DB...")
+
+
+if len(sys.argv) < 5 or not sys.argv[1].isdigit() or not sys.argv[3].isdigit():
+    usage()
+rounds, column = int(sys.argv[1]), int(sys.argv[3])
+variants = []
+for argument in sys.argv[4:]:
+    label, _, rest = argument.partition("=")
+    skillctl, _, db = rest.partition("@")
+    if not (label and skillctl and db):
+        usage()
+    variants.append((label, os.path.abspath(skillctl), db))
+queries = []
+for line in open(sys.argv[2], encoding="utf-8"):
+    if line.strip() and not line.startswith("#"):
+        queries.append(line.rstrip("\n").split("\t")[column - 1])
+
+listing = subprocess.run([variants[0][1], "--db", variants[0][2], "ls"], capture_output=True, text=True, check=True)
+name = listing.stdout.splitlines()[1].split()[0]
+work = tempfile.mkdtemp()
+query_files = []
+for index, query in enumerate(queries):
+    path = os.path.join(work, "q%d" % index)
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(query)
+    query_files.append(path)
+null = os.open(os.devnull, os.O_WRONLY)
+
+
+def run(argv, stdin_path):
+    """Wall and CPU milliseconds of one command, its output discarded."""
+    standard_input = os.open(stdin_path or os.devnull, os.O_RDONLY)
+    start = time.perf_counter()
+    pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=[
+        (os.POSIX_SPAWN_DUP2, standard_input, 0), (os.POSIX_SPAWN_DUP2, null, 1), (os.POSIX_SPAWN_DUP2, null, 2)])
+    _, _, usage_ = os.wait4(pid, 0)
+    wall = (time.perf_counter() - start) * 1000
+    os.close(standard_input)
+    return wall, (usage_.ru_utime + usage_.ru_stime) * 1000
+
+
+# Command k < len(queries) is query k's search; k == len(queries) is `versions NAME`.
+startup = len(queries)
+wall = {(label, k): [] for label, _, _ in variants for k in range(startup + 1)}
+cpu = {(label, k): [] for label, _, _ in variants for k in range(startup + 1)}
+for round_ in range(rounds + 1):
+    jobs = [(label, skillctl, db, k) for label, skillctl, db in variants for k in range(startup + 1)]
+    random.shuffle(jobs)
+    for label, skillctl, db, k in jobs:
+        if k == startup:
+            measured = run([skillctl, "--db", db, "versions", name], None)
+        else:
+            measured = run([skillctl, "--db", db, "search", "-q", "-"], query_files[k])
+        if round_ > 0:
+            wall[(label, k)].append(measured[0])
+            cpu[(label, k)].append(measured[1])
+shutil.rmtree(work)
+
+for label, _, _ in variants:
+    search = statistics.median(statistics.median(wall[(label, k)]) for k in range(startup))
+    search_cpu = statistics.median(statistics.median(cpu[(label, k)]) for k in range(startup))
+    start, start_cpu = statistics.median(wall[(label, startup)]), statistics.median(cpu[(label, startup)])
+    print("%-12s search %6.2f ms  start-up %5.2f  over %5.2f   cpu: search %6.2f start-up %5.2f over %5.2f"
+          % (label, search, start, search - start, search_cpu, start_cpu, search_cpu - start_cpu))
