@@ -19,10 +19,23 @@ import SkillStore
 
     @Test func randomTextsAgreeWithTheCharacterPath() {
         let alphabet: [String] = ["a", "b", " ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{1C}", "[", "]", "\u{1B}"]
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 15)
         for _ in 0..<2_000 {
             let text = (0..<Int.random(in: 0...24, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
             #expect(text.collapsingWhitespace == Self.reference(text), "\(Array(text.utf8))")
         }
+    }
+}
+
+/// A seeded generator, so that a failing text comes back on every run.
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
     }
 }

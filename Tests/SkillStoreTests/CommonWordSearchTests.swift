@@ -113,5 +113,16 @@ import TestSupport
         #expect(lateWords[1].fields.isEmpty)
         let held = lateWords[0].weight + lateWords[2].weight
         #expect(abs(try #require(late.explanation).coverage - held / lateWords.map(\.weight).reduce(0, +)) < 1e-9)
+
+        // No skill is shown credited with a word it was only taken to
+        // hold: every shown skill's coverage is the weight of the words its
+        // fields hold (no bundles here, so none counts half).
+        for query in ["brush canvas kiln", "kiln brush", "glaze kiln canvas", "canvas kiln"] {
+            for match in try fixture.store.searchSkills(SearchRequest(query: query, limit: 25, explain: true)) {
+                let why = try #require(match.explanation)
+                let heldWeight = why.words.filter { !$0.fields.isEmpty }.map(\.weight).reduce(0, +)
+                #expect(abs(why.coverage - heldWeight / why.words.map(\.weight).reduce(0, +)) < 1e-9, "\(query): \(match.address)")
+            }
+        }
     }
 }

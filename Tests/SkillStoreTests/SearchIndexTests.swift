@@ -36,7 +36,8 @@ import TestSupport
         #expect(units.map(\.label) == [.unlabelled, .measured, .measured, nil, .judgement])
 
         // Damaged or hostile entries are skipped, never trusted.
-        for garbage in ["", "x", "99999999999999999999m", "1m(5+999)", "R1@2:3-1", "R1@2:0-99", "1q", "1m(-1+2)", "R@:-"] {
+        for garbage in ["", "x", "99999999999999999999m", "1m(5+999)", "R1@2:3-1", "R1@2:0-99", "1q", "1m(-1+2)", "R@:-",
+                        "1m 1m(9223372036854775807+1)", "1m 1m(1+9223372036854775807)"] {
             for unit in SearchUnit.decode(garbage, body: body) {
                 #expect(unit.range.lowerBound >= 0 && unit.range.upperBound <= body.count, "\(garbage)")
             }

@@ -88,7 +88,7 @@ extension String {
     /// paths give the same text; a search shows a few thousand characters
     /// of snippets, and the Unicode look-up of each was a tenth of what a
     /// search command did beyond the search.
-    public var collapsingWhitespace: String {
+    package var collapsingWhitespace: String {
         guard utf8.allSatisfy({ $0 < 0x80 }) else {
             return split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }

@@ -69,9 +69,10 @@ struct SearchUnit: Equatable {
             } else {
                 let numbers = detail.split { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: "+") }
                     .compactMap(number)
-                guard numbers.count == 2, sentence >= 0, sentence < lines.count else { continue }
+                guard numbers.count == 2, sentence >= 0, sentence < lines.count,
+                      numbers[0] <= lines[sentence].count, numbers[1] <= lines[sentence].count - numbers[0]
+                else { continue }
                 let lower = lines[sentence].lowerBound + numbers[0]
-                guard lower + numbers[1] <= lines[sentence].upperBound else { continue }
                 decoded.append(SearchUnit(kind: .claim, range: lower..<(lower + numbers[1]), line: line, label: label))
             }
         }

@@ -306,7 +306,7 @@ extension SkillStore {
                     // in every segment of the index, for each). Not a
                     // phrase, however few hold it: its walk goes along each
                     // of its words' lists, which may be common.
-                    if walkedColumns[index] == nil {
+                    if walkedColumns[index] == nil, !holding.isEmpty {
                         walkedColumns[index] = try self.columns(matching: SearchQuery.expression(words[index]))
                     }
                     columns = walkedColumns[index, default: [:]].filter { holding.contains($0.key) }

@@ -7,6 +7,7 @@ extension String {
     /// Not Foundation's `String(format:)`: its first use in a process sets
     /// up CoreFoundation's formatting, about 1 million instructions, a
     /// fifth of what printing a search's results costs (docs/benchmarks.md).
+    /// The C locale holds because nothing in skillctl calls `setlocale`.
     init(printf format: String, _ arguments: CVarArg...) {
         var text = [CChar](repeating: 0, count: 128)
         let needed = Int(withVaList(arguments) { vsnprintf(&text, text.count, format, $0) })
