@@ -36,9 +36,34 @@ import TestSupport
         #expect(try RawHTTPConnection(port: first.port).request("GET", "/still-here").status == 200)
     }
 
+    /// A server listening on a port below the range the kernel hands out
+    /// to sockets that name none (`ip_local_port_range`): other tests'
+    /// client connections, running in parallel, cannot take that port in
+    /// the moment between one server releasing it and the next binding it.
+    /// Port 0 (any) when the range leaves no room below it.
+    static func serverBelowEphemeralPorts() throws -> HTTPServer {
+        let range = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))
+        let low = range?.split(whereSeparator: \.isWhitespace).first.flatMap { UInt16($0) } ?? 32_768
+        guard low > 11_000 else {
+            let server = Self.server()
+            try server.start()
+            return server
+        }
+        var attempt = 0
+        while true {
+            let server = Self.server(port: UInt16.random(in: 10_000..<low))
+            do {
+                try server.start()
+                return server
+            } catch {
+                attempt += 1
+                if attempt == 50 { throw error }
+            }
+        }
+    }
+
     @Test func aPortIsFreeAgainOnceItsServerStops() throws {
-        let first = Self.server()
-        try first.start()
+        let first = try Self.serverBelowEphemeralPorts()
         let port = first.port
         _ = try RawHTTPConnection(port: port).request("GET", "/")  // leaves a connection to linger after close
         first.stop(grace: 0)
