@@ -90,7 +90,12 @@ extension String {
     /// search command did beyond the search.
     package var collapsingWhitespace: String {
         guard utf8.allSatisfy({ $0 < 0x80 }) else {
-            return split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            // A Character is white space when its first scalar is: an
+            // ASCII first byte answers that without Unicode's tables.
+            return split { character in
+                let first = character.utf8.first ?? 0
+                return first < 0x80 ? ByteText.isWhitespace(first) : character.isWhitespace
+            }.joined(separator: " ")
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
