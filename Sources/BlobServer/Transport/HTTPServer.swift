@@ -81,7 +81,13 @@ public final class HTTPServer: @unchecked Sendable {
         workers = WorkerPool(threads: configuration.workers)
     }
 
-    deinit { stop(grace: 0) }
+    /// The workers are stopped here too: `stop` leaves them alone on a
+    /// server that never started (a start refused: port in use), whose
+    /// threads would otherwise wait for jobs as long as the process lives.
+    deinit {
+        stop(grace: 0)
+        workers.stop()
+    }
 
     /// The port the server listens on, 0 when it does not.
     public var port: UInt16 { daemon == nil ? 0 : listening?.port ?? 0 }
