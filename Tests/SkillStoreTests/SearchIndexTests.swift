@@ -42,6 +42,9 @@ import TestSupport
                 #expect(unit.range.lowerBound >= 0 && unit.range.upperBound <= body.count, "\(garbage)")
             }
         }
+        // An entry reads whole or not at all: extra or empty parts are not skipped over.
+        #expect(SearchUnit.decode("10n 11m(5+x+3) 11m(5+3 11m5+3) 11m(5++3)", body: body).count == 1)
+        #expect(SearchUnit.decode("R1@@9:0-1 R1@9:0-1-2 R1@9:-0-1", body: body).isEmpty)
     }
 
     @Test func hitsNameTheVersionAndTheBlobTheyAreIn() throws {

@@ -48,7 +48,9 @@ struct SearchUnit: Equatable {
         for entry in Array(units.utf8).split(separator: UInt8(ascii: " ")) {
             if entry.first == UInt8(ascii: "R") {
                 let titled = entry.last == UInt8(ascii: "t")
-                let parts = entry.dropLast(titled ? 1 : 0).split { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "-") }
+                let parts = entry.dropLast(titled ? 1 : 0).split(omittingEmptySubsequences: false) {
+                    $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "-")
+                }
                 guard parts.count == 4, let line = number(parts[1]), let first = number(parts[2]), let last = number(parts[3]),
                       first <= last, last < lines.count
                 else { continue }
@@ -67,13 +69,15 @@ struct SearchUnit: Equatable {
                 guard sentence < lines.count else { continue }
                 decoded.append(SearchUnit(kind: .claim, range: lines[sentence], line: line, label: label))
             } else {
-                let numbers = detail.split { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: "+") }
-                    .compactMap(number)
-                guard numbers.count == 2, sentence >= 0, sentence < lines.count,
-                      numbers[0] <= lines[sentence].count, numbers[1] <= lines[sentence].count - numbers[0]
+                // `(start+length)`, nothing else.
+                let numbers = detail.dropFirst().dropLast()
+                    .split(separator: UInt8(ascii: "+"), omittingEmptySubsequences: false).map(number)
+                guard detail.first == UInt8(ascii: "("), detail.last == UInt8(ascii: ")"), numbers.count == 2,
+                      let start = numbers[0], let length = numbers[1], sentence >= 0, sentence < lines.count,
+                      start <= lines[sentence].count, length <= lines[sentence].count - start
                 else { continue }
-                let lower = lines[sentence].lowerBound + numbers[0]
-                decoded.append(SearchUnit(kind: .claim, range: lower..<(lower + numbers[1]), line: line, label: label))
+                let lower = lines[sentence].lowerBound + start
+                decoded.append(SearchUnit(kind: .claim, range: lower..<(lower + length), line: line, label: label))
             }
         }
         return decoded
