@@ -26,6 +26,26 @@ import Testing
         #expect(throws: SkillStoreError.self) { try row.int("real") }
     }
 
+    /// The readers that skip building a Row (`wholeNumbers` and kin) read
+    /// numbers as `Row.int` and `Row.double` do, errors included.
+    @Test func rowlessReadersReadAsRowsDo() throws {
+        let database = try Database(path: ":memory:")
+        #expect(try database.wholeNumbers("SELECT 7 UNION ALL SELECT 3.0 UNION ALL SELECT '12'") == [7, 3, 12])
+        let pairs = try database.wholeNumberPairs("SELECT 1, '2' UNION ALL SELECT 3.0, 4")
+        #expect(pairs.map(\.0) == [1, 3] && pairs.map(\.1) == [2, 4])
+        let scored = try database.scoredNumbers("SELECT 1, 2.5 UNION ALL SELECT '2', 3 UNION ALL SELECT 3, '0.25'")
+        #expect(scored.map(\.id) == [1, 2, 3] && scored.map(\.score) == [2.5, 3, 0.25])
+        let missing = #expect(throws: SkillStoreError.self) { try database.wholeNumbers("SELECT NULL AS version") }
+        #expect(missing?.description.contains("version") == true)
+        #expect(throws: SkillStoreError.self) { try database.wholeNumbers("SELECT 2.5") }
+        #expect(throws: SkillStoreError.self) { try database.wholeNumberPairs("SELECT 1, 'seven'") }
+        #expect(throws: SkillStoreError.self) { try database.scoredNumbers("SELECT 1, NULL") }
+        // A cached statement that failed part way reads whole on its next run.
+        let list = "SELECT value FROM json_each(?)"
+        #expect(throws: SkillStoreError.self) { try database.wholeNumbers(list, [.text("[1, \"x\", 3]")]) }
+        #expect(try database.wholeNumbers(list, [.text("[4, 5, 6]")]) == [4, 5, 6])
+    }
+
     @Test func blobIDsAreCheckedWhenRead() throws {
         let row = try row("SELECT '9d4359094e2074e6' AS id, 'not-hex-at-all!!' AS bad, NULL AS missing")
         #expect(try row.blobID("id") == BlobID(bits: 0x9d43_5909_4e20_74e6))

@@ -83,11 +83,13 @@ enum ByteText {
 
 extension String {
     /// Every run of white space (new lines included) as one space, none at
-    /// either end: how snippets are shown. ASCII text byte by byte, any
-    /// other Character by Character (`Character.isWhitespace`), so the two
-    /// paths give the same text; a search shows a few thousand characters
-    /// of snippets, and the Unicode look-up of each was a tenth of what a
-    /// search command did beyond the search.
+    /// either end: how snippets are shown. ASCII text byte by byte, other
+    /// text Character by Character, judging each by its first byte when
+    /// that is ASCII and by `Character.isWhitespace` otherwise, so every
+    /// path gives what `split(whereSeparator: \.isWhitespace)` gives; a
+    /// search shows a few thousand characters of snippets, and the Unicode
+    /// look-up of each was a tenth of what a search command did beyond the
+    /// search.
     package var collapsingWhitespace: String {
         guard utf8.allSatisfy({ $0 < 0x80 }) else {
             // A Character is white space when its first scalar is: an
