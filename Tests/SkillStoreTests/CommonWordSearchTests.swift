@@ -124,5 +124,16 @@ import TestSupport
                 #expect(abs(why.coverage - heldWeight / why.words.map(\.weight).reduce(0, +)) < 1e-9, "\(query): \(match.address)")
             }
         }
+
+        // A short answer is the start of a longer one: the tiers that only
+        // make up an answer (skills naming or describing any word, then any
+        // skill holding one) rank after those that filled the short one.
+        // "kiln brush" at 3 is filled by names and descriptions; at 25 the
+        // mirror's copies, holding "brush" in their text, come after them.
+        for query in ["kiln brush", "brush canvas kiln", "glaze kiln canvas", "canvas kiln", "kiln notes"] {
+            let short = try fixture.store.searchSkills(SearchRequest(query: query, limit: 3)).map(\.address)
+            let long = try fixture.store.searchSkills(SearchRequest(query: query, limit: 25)).map(\.address)
+            #expect(short.count == 3 && Array(long.prefix(3)) == short, "\(query): \(short) against \(long)")
+        }
     }
 }

@@ -61,9 +61,11 @@ extension SkillStore {
     /// every word is that common, the skills whose name or description
     /// holds all of them, those holding such a phrase, then the skills
     /// whose name or description holds any, are the candidates (the whole
-    /// index only if too few). Candidates are ranked again by coverage, the
-    /// share of the query's words each holds weighted by rarity (idf), with
-    /// bm25 and name and description matches (see `coverageShare`). A skill
+    /// index only if too few; these two tiers rank after the others, so
+    /// that an answer is the start of a longer one). Candidates are ranked
+    /// again by coverage, the share of the query's words each holds
+    /// weighted by rarity (idf), with bm25 and name and description
+    /// matches (see `coverageShare`). A skill
     /// the query names exactly comes first. Skills whose latest SKILL.md is
     /// the same bytes, or copies with the same description under the same
     /// name or that name with words before it (`NearDuplicate`), are one
@@ -116,10 +118,10 @@ extension SkillStore {
         // it is scored newest first (`broadTier`).
         var candidates: [SkillCandidate] = []
         var tiers = 0
-        func add(_ found: [SkillCandidate], room: Int) {
+        func add(_ found: [SkillCandidate], room: Int, filling: Int = 0) {
             let seen = Set(candidates.map(\.version))
             candidates += found.filter { !seen.contains($0.version) }.prefix(min(room, poolSize - candidates.count))
-                .map { var candidate = $0; candidate.tier = tiers; return candidate }
+                .map { var candidate = $0; candidate.tier = tiers; candidate.filling = filling; return candidate }
             tiers += 1
         }
         // How many skills hold each word: those a rare word's walk above
@@ -206,13 +208,17 @@ extension SkillStore {
                     expression, rows: rows(omitting: commonWords, keepingPhrases: rarePhrases), request: request, limit: poolSize),
                 room: poolSize)
         } else {
+            // Only making up a short answer, each such tier ranks after
+            // the ones before it: an answer is then the start of a longer
+            // one (`--limit 3` gives the first three of `--limit 25`).
             if candidates.count < request.limit {
-                add(try leadCandidates(question, everyWord: false, rows: rows(of:), request: request, limit: poolSize), room: poolSize)
+                add(try leadCandidates(question, everyWord: false, rows: rows(of:), request: request, limit: poolSize),
+                    room: poolSize, filling: 1)
             }
             if candidates.count < request.limit {
                 add(try skillCandidates(
                         question.questionFTS5(), rows: rows(), request: request, limit: poolSize, bound: Self.broadTier),
-                    room: poolSize)
+                    room: poolSize, filling: 2)
             }
         }
         let named = try exactlyNamedVersions(request)
@@ -356,7 +362,8 @@ extension SkillStore {
         }
         func rank() {
             candidates.sort {
-                ($0.exactName ? 1 : 0, $0.score, $0.bm25, -$0.version) > ($1.exactName ? 1 : 0, $1.score, $1.bm25, -$1.version)
+                ($0.exactName ? 1 : 0, -$0.filling, $0.score, $0.bm25, -$0.version)
+                    > ($1.exactName ? 1 : 0, -$1.filling, $1.score, $1.bm25, -$1.version)
             }
         }
         for index in candidates.indices { score(&candidates[index]) }
@@ -495,6 +502,9 @@ extension SkillStore {
         var bm25: Double
         /// Which expression found it (`tiers`), the one its bm25 is of.
         var tier = 0
+        /// 0, or how late a tier that only makes up a short answer came
+        /// (ranked after every candidate of a lower one).
+        var filling = 0
         var coverage = 0.0
         var name = 0.0
         var description = 0.0
