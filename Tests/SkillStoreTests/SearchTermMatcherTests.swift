@@ -140,4 +140,19 @@ import TestSupport
             .isCopy(of: NearDuplicate(name: "pdf", description: "Reads forms.")))
         #expect(!NearDuplicate(name: "pdf", description: "").isCopy(of: NearDuplicate(name: "pdf", description: "  ")))
     }
+
+    /// A name with words before another (`tools-pdf`, `pdf`) is related,
+    /// either way round, as `hasSuffix("-" + name)` says; a name merely
+    /// ending in the other's letters, or the other's with a dash, is not.
+    @Test func relatedNamesAreTheOtherWithWordsBefore() {
+        let names = ["pdf", "tools-pdf", "a-tools-pdf", "xpdf", "-pdf", "pdf-", "tools--pdf", "df", "f", "",
+                     "caf\u{E9}", "x-caf\u{E9}", "x-cafe\u{301}", "x-\u{212A}elvin", "kelvin"]
+        for first in names {
+            for second in names {
+                let related = first == second || first.hasSuffix("-" + second) || second.hasSuffix("-" + first)
+                #expect(NearDuplicate(name: first, description: "Same.").isCopy(of: NearDuplicate(name: second, description: "same."))
+                        == related, "\(first.debugDescription) \(second.debugDescription)")
+            }
+        }
+    }
 }

@@ -81,6 +81,40 @@ enum ByteText {
     }
 }
 
+extension ByteText {
+    /// Whether every scalar of `text` outside ASCII is one that is not
+    /// white space and whose grapheme cluster break property is Other
+    /// (`XX`), among Latin-1's and Latin Extended's letters and symbols
+    /// (U+00A1 to U+024F but the soft hyphen) and general punctuation
+    /// (U+2010 to U+2027, U+2030 to U+205E): such a scalar never joins a
+    /// neighbour that is ASCII or one of them, so every Character of the
+    /// text is one scalar (or CR LF) and a text of them can be read byte by
+    /// byte. False for anything else: a mark or joiner after a scalar, a
+    /// space outside ASCII (U+00A0, U+2000 to U+200A), a control.
+    static func standsAlone(_ text: String.UTF8View) -> Bool {
+        var iterator = text.makeIterator()
+        while let byte = iterator.next() {
+            guard byte >= 0x80 else { continue }
+            switch byte {
+            case 0xC2...0xC9:
+                // Two bytes: U+0080 to U+027F.
+                guard let next = iterator.next() else { return false }
+                let scalar = UInt32(byte & 0x1F) << 6 | UInt32(next & 0x3F)
+                guard (0xA1...0x24F).contains(scalar), scalar != 0xAD else { return false }
+            case 0xE2:
+                // Three bytes from U+2000: U+2000 to U+20BF here.
+                guard let second = iterator.next(), let third = iterator.next(), (0x80...0x81).contains(second)
+                else { return false }
+                let scalar = 0x2000 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)
+                guard (0x2010...0x2027).contains(scalar) || (0x2030...0x205E).contains(scalar) else { return false }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+}
+
 extension String {
     /// Every run of white space (new lines included) as one space, none at
     /// either end: how snippets are shown. ASCII text byte by byte, other
@@ -89,9 +123,12 @@ extension String {
     /// path gives what `split(whereSeparator: \.isWhitespace)` gives; a
     /// search shows a few thousand characters of snippets, and the Unicode
     /// look-up of each was a tenth of what a search command did beyond the
-    /// search.
+    /// search. Text whose only scalars outside ASCII are Latin letters and
+    /// the common punctuation of prose (`…`, `—`, `’`: see
+    /// `ByteText.standsAlone`) is read byte by byte too, as each such scalar
+    /// is a Character of its own and not white space.
     package var collapsingWhitespace: String {
-        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+        guard ByteText.standsAlone(utf8) else {
             // A Character is white space when its first scalar is: an
             // ASCII first byte answers that without Unicode's tables.
             return split { character in

@@ -45,8 +45,21 @@ struct NearDuplicate: Equatable {
     /// The same description (case and white space aside), not empty, and
     /// the same name or one name the other with words before it.
     func isCopy(of other: NearDuplicate) -> Bool {
-        guard name == other.name || name.hasSuffix("-" + other.name) || other.name.hasSuffix("-" + name) else { return false }
+        guard name == other.name || Self.name(name, endsWith: other.name) || Self.name(other.name, endsWith: name)
+        else { return false }
         return Self.sameFolded(description, other.description)
+    }
+
+    /// Whether `name` is `last` with words before it (`gstack-office-hours`
+    /// and `office-hours`). A search asks this of each candidate and each
+    /// skill shown: ASCII names (all valid ones) are compared as bytes,
+    /// without making `"-" + last`.
+    private static func name(_ name: String, endsWith last: String) -> Bool {
+        let (whole, tail) = (name.utf8, last.utf8)
+        guard whole.allSatisfy({ $0 < 0x80 }), tail.allSatisfy({ $0 < 0x80 }) else { return name.hasSuffix("-" + last) }
+        guard whole.count > tail.count else { return false }
+        let start = whole.index(whole.endIndex, offsetBy: -tail.count)
+        return whole[whole.index(before: start)] == UInt8(ascii: "-") && whole[start...].elementsEqual(tail)
     }
 
     /// Whether `first` and `second` fold (`folded`) to the same text, not
