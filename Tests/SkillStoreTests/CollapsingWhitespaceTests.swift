@@ -60,6 +60,11 @@ import Testing
                 #expect((String(scalar) + neighbour).count == 2 && (neighbour + String(scalar)).count == 2, "U+\(String(value, radix: 16))")
             }
         }
+        // Whatever it lets through of the Basic Multilingual Plane stands alone.
+        for value in 0x80...0xFFFF {
+            guard let scalar = Unicode.Scalar(UInt32(value)), ByteText.standsAlone(String(scalar).utf8) else { continue }
+            #expect(!Character(scalar).isWhitespace && (String(scalar) + "\u{2026}").count == 2, "U+\(String(value, radix: 16))")
+        }
         for value in [0x80, 0xA0, 0xAD, 0x250, 0x300, 0x2000, 0x200A, 0x200D, 0x2028, 0x202F, 0x205F, 0x2060, 0x20AC, 0x3000] {
             #expect(!ByteText.standsAlone(String(Unicode.Scalar(UInt32(value))!).utf8), "U+\(String(value, radix: 16))")
         }

@@ -25,6 +25,7 @@ import TestSupport
         try write("glaze-firing", description: "Fires a glaze in a kiln.", body: "# Firing\n\nRamp slowly.\n")
         try write("studio-log", description: "Keeps a studio tidy.", body: "# Log\n\nClean each brush canvas frame.\n")
         try write("kiln-diary", description: "A diary of kiln firings.", body: "# Notes\n\nEach firing gets a page.\n")
+        try write("glaze", description: "Recipes for a studio.", body: "# Mixing\n\nStir well.\n")
         try fixture.publish([fixture.temporary.path("first")])
         for index in 0..<Self.fillerCount {
             try fixture.write("common/filler-\(index)/SKILL.md", SkillMarkdown.text(
@@ -128,12 +129,27 @@ import TestSupport
         // A short answer is the start of a longer one: the tiers that only
         // make up an answer (skills naming or describing any word, then any
         // skill holding one) rank after those that filled the short one.
-        // "kiln brush" at 3 is filled by names and descriptions; at 25 the
-        // mirror's copies, holding "brush" in their text, come after them.
+        // "brush canvas kiln" at 3 is filled by the skills describing a
+        // word or writing the rare phrase; at 25 the mirror's copies,
+        // which write "brush canvas" in their text, come after them, and
+        // for "kiln notes" the fillers do (both outranked them before).
         for query in ["kiln brush", "brush canvas kiln", "glaze kiln canvas", "canvas kiln", "kiln notes"] {
             let short = try fixture.store.searchSkills(SearchRequest(query: query, limit: 3)).map(\.address)
             let long = try fixture.store.searchSkills(SearchRequest(query: query, limit: 25)).map(\.address)
             #expect(short.count == 3 && Array(long.prefix(3)) == short, "\(query): \(short) against \(long)")
         }
+
+        // Skills the query names come first, best first, whichever tier
+        // found them: the newest `glaze` by the tier of skills describing
+        // the word (which ranks after the others), the first one, older
+        // than the newest 2,000 holders, by its name alone.
+        try fixture.write("later/glaze/SKILL.md", SkillMarkdown.text(
+            name: "glaze", description: "Glaze recipes, on glaze.", frontMatter: ["version: \"1.0\""],
+            body: "# Glaze\n\nA glaze for every kiln.\n"))
+        try fixture.publish([fixture.temporary.path("later")], namespace: "later")
+        let named = try fixture.store.searchSkills(SearchRequest(query: "glaze", limit: 3, explain: true))
+        #expect(named.prefix(2).map(\.skill) == ["glaze", "glaze"], "\(named.map(\.address))")
+        #expect(named.prefix(2).allSatisfy { $0.explanation?.exactName == true })
+        #expect(named.count >= 2 && named[0].score >= named[1].score, "\(named.map { ($0.address, $0.score) })")
     }
 }

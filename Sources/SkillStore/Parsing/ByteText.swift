@@ -102,7 +102,7 @@ extension ByteText {
                 let scalar = UInt32(byte & 0x1F) << 6 | UInt32(next & 0x3F)
                 guard (0xA1...0x24F).contains(scalar), scalar != 0xAD else { return false }
             case 0xE2:
-                // Three bytes from U+2000: U+2000 to U+20BF here.
+                // Three bytes from U+2000: U+2000 to U+207F here.
                 guard let second = iterator.next(), let third = iterator.next(), (0x80...0x81).contains(second)
                 else { return false }
                 let scalar = 0x2000 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)

@@ -45,16 +45,16 @@ struct NearDuplicate: Equatable {
     /// The same description (case and white space aside), not empty, and
     /// the same name or one name the other with words before it.
     func isCopy(of other: NearDuplicate) -> Bool {
-        guard name == other.name || Self.name(name, endsWith: other.name) || Self.name(other.name, endsWith: name)
+        guard name == other.name || Self.hasWordsBefore(name, other.name) || Self.hasWordsBefore(other.name, name)
         else { return false }
         return Self.sameFolded(description, other.description)
     }
 
     /// Whether `name` is `last` with words before it (`gstack-office-hours`
-    /// and `office-hours`). A search asks this of each candidate and each
+    /// and `office-hours`): `name.hasSuffix("-" + last)`. A search asks this of each candidate and each
     /// skill shown: ASCII names (all valid ones) are compared as bytes,
     /// without making `"-" + last`.
-    private static func name(_ name: String, endsWith last: String) -> Bool {
+    private static func hasWordsBefore(_ name: String, _ last: String) -> Bool {
         let (whole, tail) = (name.utf8, last.utf8)
         guard whole.allSatisfy({ $0 < 0x80 }), tail.allSatisfy({ $0 < 0x80 }) else { return name.hasSuffix("-" + last) }
         guard whole.count > tail.count else { return false }

@@ -62,11 +62,11 @@ extension SkillStore {
     /// holds all of them, those holding such a phrase, then the skills
     /// whose name or description holds any, are the candidates (the whole
     /// index only if too few; these two tiers rank after the others, so
-    /// that an answer is the start of a longer one). Candidates are ranked
-    /// again by coverage, the share of the query's words each holds
-    /// weighted by rarity (idf), with bm25 and name and description
-    /// matches (see `coverageShare`). A skill
-    /// the query names exactly comes first. Skills whose latest SKILL.md is
+    /// that up to a limit of 25 an answer is the start of a longer one).
+    /// Candidates are ranked again by coverage, the share of the query's
+    /// words each holds weighted by rarity (idf), with bm25 and name and
+    /// description matches (see `coverageShare`). A skill the query names
+    /// exactly comes first. Skills whose latest SKILL.md is
     /// the same bytes, or copies with the same description under the same
     /// name or that name with words before it (`NearDuplicate`), are one
     /// result, listing the others in `alsoIn`; the same bytes are shown as
@@ -210,7 +210,7 @@ extension SkillStore {
         } else {
             // Only making up a short answer, each such tier ranks after
             // the ones before it: an answer is then the start of a longer
-            // one (`--limit 3` gives the first three of `--limit 25`).
+            // one, up to a limit of 25 (`poolSize` grows above it).
             if candidates.count < request.limit {
                 add(try leadCandidates(question, everyWord: false, rows: rows(of:), request: request, limit: poolSize),
                     room: poolSize, filling: 1)
@@ -361,9 +361,10 @@ extension SkillStore {
             candidate.exactName = named.contains(version)
         }
         func rank() {
+            // Skills the query names come first whichever tier found them.
             candidates.sort {
-                ($0.exactName ? 1 : 0, -$0.filling, $0.score, $0.bm25, -$0.version)
-                    > ($1.exactName ? 1 : 0, -$1.filling, $1.score, $1.bm25, -$1.version)
+                ($0.exactName ? 1 : 0, $0.exactName ? 0 : -$0.filling, $0.score, $0.bm25, -$0.version)
+                    > ($1.exactName ? 1 : 0, $1.exactName ? 0 : -$1.filling, $1.score, $1.bm25, -$1.version)
             }
         }
         for index in candidates.indices { score(&candidates[index]) }
