@@ -41,4 +41,40 @@ import TestSupport
         try fixture.publish([path])
         #expect(try SkillStore.searchIndexes.map(store.searchSegments) == before)
     }
+
+    /// `optimize`: each index of more than one segment becomes one, and
+    /// every search answers as before.
+    @Test func optimizingMergesEachIndexIntoOneSegmentAndChangesNoAnswer() throws {
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        for index in SkillStore.searchIndexes {
+            try store.database.execute("INSERT INTO \(index) (\(index), rank) VALUES ('automerge', 0)")
+        }
+        for number in 1...4 {
+            try fixture.write("skill-\(number)/SKILL.md", SkillMarkdown.text(
+                name: "skill-\(number)", description: "Bakes loaf number \(number).", frontMatter: ["version: \"1.0\""],
+                body: "# Skill \(number)\n\nWord\(number) and more text about the loaf.\n\n1. Knead the dough.\n"))
+            try fixture.publish([fixture.temporary.path("skill-\(number)")])
+        }
+        let requests = [SearchRequest(query: "loaf dough"), SearchRequest(query: "word2"),
+                        SearchRequest(query: "knead", kind: .rule), SearchRequest(query: "bakes", kind: .skill)]
+        let skillsBefore = try requests.prefix(2).map { try store.searchSkills($0) }
+        let rowsBefore = try requests.suffix(2).map { try store.search($0) }
+        let before = try SkillStore.searchIndexes.map(store.searchSegments)
+        #expect(before.allSatisfy { $0 >= 4 }, "\(before)")
+
+        var steps: [(Int, Int)] = []
+        let report = try store.optimizeSearchIndexes { steps.append(($0, $1)) }
+        #expect(report.map(\.index) == SkillStore.searchIndexes)
+        #expect(report.map(\.before) == before)
+        #expect(report.allSatisfy { $0.after == 1 }, "\(report)")
+        #expect(try SkillStore.searchIndexes.map(store.searchSegments) == [1, 1, 1])
+        #expect(steps.map(\.0) == [0, 1, 2, 3] && steps.allSatisfy { $0.1 == 3 })
+        #expect(try requests.prefix(2).map { try store.searchSkills($0) } == skillsBefore)
+        #expect(try requests.suffix(2).map { try store.search($0) } == rowsBefore)
+        #expect(skillsBefore[1].map(\.skill) == ["skill-2"])
+
+        // Once merged, nothing is left to do.
+        #expect(try store.optimizeSearchIndexes().allSatisfy { $0.before == 1 && $0.after == 1 })
+    }
 }

@@ -8,7 +8,7 @@ enum CommandLineTool {
         [
         InitCommand.self, PublishCommand.self, GetCommand.self, CatCommand.self,
         VersionsCommand.self, ListCommand.self, SearchCommand.self, RulesCommand.self, ClaimsCommand.self, LinksCommand.self,
-        ProvenanceCommand.self, CheckCommand.self, DiffCommand.self, LabelsCommand.self, FsckCommand.self,
+        ProvenanceCommand.self, CheckCommand.self, DiffCommand.self, LabelsCommand.self, FsckCommand.self, OptimizeCommand.self,
         PullCommand.self, AgentsCommand.self, VerifyCommand.self, OutdatedCommand.self, ServeCommand.self, TokenCommand.self,
         YankCommand.self, ScanCommand.self, MCPCommand.self, CompletionsCommand.self, ManCommand.self,
         ]

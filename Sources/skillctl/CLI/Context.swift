@@ -37,4 +37,9 @@ struct Context {
 
     /// The store, for commands that write: created when missing.
     func openForWriting() throws -> SkillStore { try SkillStore(path: databasePath, create: true) }
+
+    /// The store, for commands that change one they did not make (`scan
+    /// --all`, `optimize`): a missing database is an error, and the page
+    /// cache is the store's own.
+    func openExisting() throws -> SkillStore { try SkillStore(path: databasePath, create: false) }
 }

@@ -108,12 +108,7 @@ struct ScanCommand: Command {
                 }
             } else {
                 let reference = try SkillReference([target], command: Self.name)
-                if store == nil {
-                    guard FileManager.default.fileExists(atPath: context.databasePath) else {
-                        throw SkillStoreError.databaseMissing(path: context.databasePath)
-                    }
-                    store = try context.openForReading()
-                }
+                if store == nil { store = try context.openForReading() }
                 let version = try store!.version(reference)
                 scanned.append(ScannedSkill(skill: "\(version.key)@\(version.label)", findings: try store!.scan(version)))
             }
@@ -144,10 +139,7 @@ struct ScanCommand: Command {
 
     /// `--all`: the stale and missing verdicts of the database, judged again.
     private func rejudge(_ context: Context) throws -> ExitCode {
-        guard FileManager.default.fileExists(atPath: context.databasePath) else {
-            throw SkillStoreError.databaseMissing(path: context.databasePath)
-        }
-        let store = try context.openForWriting()
+        let store = try context.openExisting()
         let progress = ProgressReporter("judging", output: context.output, forced: forceProgress, quiet: context.quiet)
         let report = try store.rejudge(progress: progress.update)
         progress.finish()

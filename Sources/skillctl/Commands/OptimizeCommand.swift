@@ -1,0 +1,46 @@
+import SkillStore
+
+struct OptimizeCommand: Command {
+    static let name = "optimize"
+    static let summary = "Merge each search index into one segment, so that searches read less."
+    static let discussion = """
+        Each publish adds to the search indexes in segments of their own,
+        and publishing merges only the small ones, leaving up to eight; a
+        search reads each word's list from every segment. This rewrites
+        each index that has more than one as one: searches of a store with
+        six segments did 7% less work, the slowest up to half as much. It takes
+        about 20 seconds at 100,000 skills, during which publishing waits
+        (searches and a server read on), so run it when the store is idle.
+        Changes no skill, blob or result.
+        """
+    static let progress = Option.flag(
+        "--progress", "report progress on standard error even when it is not a terminal (it is shown on a terminal anyway)")
+    static let options = [progress]
+
+    let forceProgress: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("optimize takes no arguments", command: Self.name)
+        }
+        forceProgress = arguments.has(Self.progress)
+    }
+
+    func run(_ context: Context) throws -> ExitCode {
+        let store = try context.openExisting()
+        let progress = ProgressReporter("merging search indexes", output: context.output, forced: forceProgress, quiet: context.quiet)
+        let report = try store.optimizeSearchIndexes(progress: progress.update)
+        progress.finish()
+        if context.json {
+            context.output.json(report)
+        } else {
+            for index in report {
+                let change = index.before == index.after
+                    ? plural(index.after, "segment") + " (unchanged)"
+                    : "\(plural(index.before, "segment")) -> \(plural(index.after, "segment"))"
+                context.output.line("\(index.index): \(change)")
+            }
+        }
+        return .success
+    }
+}
