@@ -27,6 +27,10 @@ struct Option: Hashable, Sendable {
         Option(name: name, alias: alias, placeholder: nil, help: help)
     }
 
+    /// `--progress`, for the commands that report progress on a terminal.
+    static let progress = flag(
+        "--progress", "report progress on standard error even when it is not a terminal (it is shown on a terminal anyway)")
+
     /// A flag that may carry a value, only as `--name=VALUE`: alone, it
     /// stands for its default value (a following word stays an argument).
     static func flag(_ name: String, inlineValue placeholder: String, _ help: String) -> Option {

@@ -8,8 +8,7 @@ struct FsckCommand: Command {
         version's files match its bundle manifest and exist. Prints each
         problem; exits 1 if there is any.
         """
-    static let progress = Option.flag(
-        "--progress", "report progress on standard error even when it is not a terminal (it is shown on a terminal anyway)")
+    static let progress = Option.progress
     static let options = [progress]
 
     let forceProgress: Bool

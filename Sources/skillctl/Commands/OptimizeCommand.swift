@@ -13,8 +13,7 @@ struct OptimizeCommand: Command {
         (searches and a server read on), so run it when the store is idle.
         Changes no skill, blob or result.
         """
-    static let progress = Option.flag(
-        "--progress", "report progress on standard error even when it is not a terminal (it is shown on a terminal anyway)")
+    static let progress = Option.progress
     static let options = [progress]
 
     let forceProgress: Bool

@@ -76,8 +76,7 @@ struct PublishCommand: Command {
     static let version = Option.value("--version", "LABEL", "the version label for every skill published")
     static let skipInvalid = Option.flag("--skip-invalid", "publish the valid skills, list the others, exit 1")
     static let strict = Option.flag("--strict", "refuse every departure from the Agent Skills rules, and check's errors, instead of warning")
-    static let progress = Option.flag(
-        "--progress", "report progress on standard error even when it is not a terminal (it is shown on a terminal anyway)")
+    static let progress = Option.progress
     static let by = Option.value("--by", "NAME", "who publishes (default: $USER; a server records its token's name instead)")
     static let namespace = Option.value(
         "--namespace", "NS", "the namespace to publish into (default: the pack's .skillstore.yaml, else 'default')")
