@@ -59,8 +59,9 @@ extension SkillStore {
     /// all after each publish would rewrite the whole index each time): at
     /// 100,000 skills with six segments, one made the median search 7%
     /// cheaper and the slowest up to half (docs/benchmarks.md). Rewrites
-    /// each index whole, about 20 s at that size, during which other
-    /// writers wait (readers, such as a server, read on). `progress` is
+    /// each index whole, about 20 s at that size, holding the store's
+    /// write lock for each (a writer waits out its busy timeout, 5 s, and
+    /// fails; readers, such as a server, read on). `progress` is
     /// told the indexes done and their count before each one and at the end.
     public func optimizeSearchIndexes(progress: (Int, Int) -> Void = { _, _ in }) throws -> [SearchIndexSegments] {
         var report: [SearchIndexSegments] = []

@@ -9,9 +9,10 @@ struct OptimizeCommand: Command {
         search reads each word's list from every segment. This rewrites
         each index that has more than one as one: searches of a store with
         six segments did 7% less work, the slowest up to half as much. It takes
-        about 20 seconds at 100,000 skills, during which publishing waits
-        (searches and a server read on), so run it when the store is idle.
-        Changes no skill, blob or result.
+        about 20 seconds at 100,000 skills, during which a publish waits up
+        to 5 seconds for each index and then fails as busy (searches, and
+        a server's reads, go on), so run it when no one publishes. Changes
+        no skill, blob or result.
         """
     static let progress = Option.progress
     static let options = [progress]
