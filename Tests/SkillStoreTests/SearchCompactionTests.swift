@@ -69,6 +69,9 @@ import TestSupport
         #expect(report.map(\.before) == before)
         #expect(report.allSatisfy { $0.after == 1 }, "\(report)")
         #expect(try SkillStore.searchIndexes.map(store.searchSegments) == [1, 1, 1])
+        // The rewritten pages leave the write-ahead log for the database file.
+        let log = try FileManager.default.attributesOfItem(atPath: fixture.databasePath + "-wal")[.size] as? Int
+        #expect(log == 0)
         #expect(steps.map(\.0) == [0, 1, 2, 3] && steps.allSatisfy { $0.1 == 3 })
         #expect(try requests.prefix(2).map { try store.searchSkills($0) } == skillsBefore)
         #expect(try requests.suffix(2).map { try store.search($0) } == rowsBefore)

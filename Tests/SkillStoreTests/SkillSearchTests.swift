@@ -313,8 +313,9 @@ import TestSupport
     }
 
     /// Copies of the first skill shown take no room among the shown, so the
-    /// next skill shown may come after twenty of them: where its words are
-    /// is looked up all the same.
+    /// next skill shown may come after more of them than a round of
+    /// look-ups takes (the limit): where its words are is looked up all
+    /// the same.
     @Test func aSkillShownAfterManyCopiesIsScoredOnWhereItsWordsAre() throws {
         for index in 0..<21 {
             try fixture.publish([try write("storm-guide", in: "storm-\(index)", description: "Guy lines in a gale.",

@@ -18,7 +18,8 @@ import TestSupport
 
         let json = try skillctl.run(["optimize", "--json"])
         #expect(json.status == 0, "\(json.stderr)")
-        let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]])
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        let report = try #require(object["indexes"] as? [[String: Any]])
         #expect(report.map { $0["index"] as? String } == ["search", "skill_text", "skill_lead"])
         #expect(report.allSatisfy { ($0["before"] as? Int ?? 0) >= 2 && $0["after"] as? Int == 1 }, "\(json.output)")
         #expect(try skillctl.run(["search", "--json", "rest"]).stdout == searched)

@@ -1,11 +1,3 @@
-/// One search index's segments before and after `optimizeSearchIndexes`.
-public struct SearchIndexSegments: Sendable, Codable, Equatable {
-    /// The FTS5 table (`search`, `skill_text`, `skill_lead`).
-    public var index: String
-    public var before: Int
-    public var after: Int
-}
-
 extension SkillStore {
     /// The full-text indexes publish writes, each an FTS5 table.
     static let searchIndexes = ["search", "skill_text", "skill_lead"]
@@ -26,9 +18,9 @@ extension SkillStore {
     /// level are merged with each other (FTS5's `'merge'` with `usermerge`
     /// 2), so the recent, small ones are merged and the large one that
     /// holds most of the store is left alone, where `'optimize'` would
-    /// rewrite all of it (about 13 s at 100,000 skills). Runs after a
-    /// publish has committed: the publish stands whether or not this
-    /// succeeds.
+    /// rewrite all of it (15 to 20 s for the three at 100,000 skills; see
+    /// `optimizeSearchIndexes`). Runs after a publish has committed: the
+    /// publish stands whether or not this succeeds.
     func compactSearchIndexes() throws {
         for index in Self.searchIndexes {
             var segments = try searchSegments(index)
@@ -57,12 +49,16 @@ extension SkillStore {
     /// reads each of its words' lists from every segment of an index, and
     /// publishing leaves up to `maxSearchSegments` of them (merging them
     /// all after each publish would rewrite the whole index each time): at
-    /// 100,000 skills with six segments, one made the median search 7%
-    /// cheaper and the slowest up to half (docs/benchmarks.md). Rewrites
-    /// each index whole, about 20 s at that size, holding the store's
-    /// write lock for each (a writer waits out its busy timeout, 5 s, and
-    /// fails; readers, such as a server, read on). `progress` is
-    /// told the indexes done and their count before each one and at the end.
+    /// 100,000 skills with six segments, one made the median search 5 to
+    /// 7% cheaper, all of them 10%, and the slowest up to half
+    /// (docs/benchmarks.md). Rewrites each index whole, about 20 s for the
+    /// three at that size, holding the store's write lock meanwhile (a
+    /// writer waits out its busy timeout, 5 s, and fails; readers, such as
+    /// a server, read on); then asks for the write-ahead log, which holds
+    /// the rewritten pages until a checkpoint, to be emptied (while a
+    /// reader holds an old snapshot it is not, and it is left to SQLite).
+    /// `progress` is told the indexes done and their count before each one
+    /// and at the end.
     public func optimizeSearchIndexes(progress: (Int, Int) -> Void = { _, _ in }) throws -> [SearchIndexSegments] {
         var report: [SearchIndexSegments] = []
         for (done, index) in Self.searchIndexes.enumerated() {
@@ -73,6 +69,7 @@ extension SkillStore {
             }
             report.append(SearchIndexSegments(index: index, before: before, after: try searchSegments(index)))
         }
+        if report.contains(where: { $0.before != $0.after }) { try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
         progress(Self.searchIndexes.count, Self.searchIndexes.count)
         return report
     }

@@ -102,7 +102,7 @@ enum CommandLineTool {
         } catch let error as SQLiteError where error.kind == .busy {
             return fail(
                 "the database \(context.databasePath) is busy: another process is writing to it "
-                    + "(a publish holds it until it commits); try again", error.kind)
+                    + "(a publish or `optimize` holds it until it commits); try again", error.kind)
         } catch let ambiguous as AmbiguousSkillName {
             return fail(ambiguous.description, ambiguous.kind, candidates: ambiguous.candidates)
         } catch let error as any KindedError {
