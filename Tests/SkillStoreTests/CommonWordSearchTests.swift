@@ -153,5 +153,18 @@ import TestSupport
         #expect(named.prefix(2).map(\.skill) == ["glaze", "glaze"], "\(named.map(\.address))")
         #expect(named.prefix(2).allSatisfy { $0.explanation?.exactName == true })
         #expect(named.count >= 2 && named[0].score >= named[1].score, "\(named.map { ($0.address, $0.score) })")
+
+        // Looking words up only for the skills that could be shown (in
+        // rounds of the limit) gives the answer looking them up for every
+        // candidate first gives, at every limit.
+        for query in ["brush canvas kiln", "kiln brush", "glaze kiln canvas", "canvas kiln", "kiln notes", "glaze"] {
+            for limit in [1, 2, 3, 5, 10] {
+                let request = SearchRequest(query: query, limit: limit, explain: true)
+                let lazy = try fixture.store.searchSkills(request)
+                fixture.store.lookUpEveryCandidate = true
+                defer { fixture.store.lookUpEveryCandidate = false }
+                #expect(try fixture.store.searchSkills(request) == lazy, "\(query) at \(limit)")
+            }
+        }
     }
 }

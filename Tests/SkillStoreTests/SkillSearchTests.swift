@@ -328,6 +328,15 @@ import TestSupport
         #expect(found.map(\.skill) == ["storm-guide", "tent-guide"])
         #expect(found.first?.alsoIn.count == 20)
         #expect(try #require(found.last?.explanation).coverage == SkillStore.bundleOnlyShare)
+        // Looking words up only for the skills that could be shown gives
+        // the answer looking them up for every candidate first gives.
+        for limit in [1, 2, 3, 5] {
+            let request = SearchRequest(query: "gale guy lines", limit: limit, explain: true)
+            let lazy = try fixture.store.searchSkills(request)
+            fixture.store.lookUpEveryCandidate = true
+            defer { fixture.store.lookUpEveryCandidate = false }
+            #expect(try fixture.store.searchSkills(request) == lazy, "limit \(limit)")
+        }
     }
 
     @Test func twoWordsASkillWritesAsOneMatchIt() throws {

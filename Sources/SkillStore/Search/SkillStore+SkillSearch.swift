@@ -376,7 +376,7 @@ extension SkillStore {
         // copies of a skill shown take no room (the loop below looks up
         // past them). Twice the limit, at least 20, cost 5% more of a
         // command (a seek per word for each skill looked up).
-        let mayBeShown = request.limit
+        let mayBeShown = lookUpEveryCandidate ? candidates.count : request.limit
         func refineFirst(from position: Int) throws {
             while true {
                 let unrefined = Set(candidates[position...].prefix(mayBeShown).map(\.version)).subtracting(refined)

@@ -16,6 +16,10 @@ public final class SkillStore {
     var searchTextTokenizer: TextTokenizer?
     /// The store's counts as the last search saw them, while unchanged.
     var searchCorpusFacts: SearchCorpusFacts?
+    /// For tests: a search by skill looks where each word is for every
+    /// candidate before ranking, instead of for those that could be shown
+    /// (`searchSkills`); the answer must be the same either way.
+    var lookUpEveryCandidate = false
 
     deinit {
         // The tokenizer belongs to the connection: gone before it closes.
