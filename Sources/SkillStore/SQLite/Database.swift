@@ -98,35 +98,32 @@ final class Database {
     /// as a whole number (as `Row.int` reads it) without building a `Row`
     /// for each: for the thousands of row ids a search walks.
     func wholeNumbers(_ sql: String, _ arguments: [SQLValue] = []) throws -> [Int] {
-        let statement = try statement(sql)
-        try statement.bind(arguments)
-        defer { statement.reset() }
-        var numbers: [Int] = []
-        while try statement.advance() { numbers.append(try statement.wholeNumber(at: 0)) }
-        return numbers
+        try eachRow(sql, arguments) { try $0.wholeNumber(at: 0) }
     }
 
     /// Runs `sql` with `arguments`, returning the first two columns of every
     /// row as whole numbers (a row id and a count), as `wholeNumbers` does.
     func wholeNumberPairs(_ sql: String, _ arguments: [SQLValue] = []) throws -> [(Int, Int)] {
-        let statement = try statement(sql)
-        try statement.bind(arguments)
-        defer { statement.reset() }
-        var rows: [(Int, Int)] = []
-        while try statement.advance() { rows.append((try statement.wholeNumber(at: 0), try statement.wholeNumber(at: 1))) }
-        return rows
+        try eachRow(sql, arguments) { (try $0.wholeNumber(at: 0), try $0.wholeNumber(at: 1)) }
     }
 
     /// Runs `sql` with `arguments`, returning the first two columns of every
     /// row, a whole number and a number (a row id and its score), as
     /// `wholeNumbers` does.
     func scoredNumbers(_ sql: String, _ arguments: [SQLValue] = []) throws -> [(id: Int, score: Double)] {
+        try eachRow(sql, arguments) { (id: try $0.wholeNumber(at: 0), score: try $0.number(at: 1)) }
+    }
+
+    /// What `read` makes of each row `sql` returns, read in place.
+    private func eachRow<Value>(
+        _ sql: String, _ arguments: [SQLValue], _ read: (Statement) throws -> Value
+    ) throws -> [Value] {
         let statement = try statement(sql)
         try statement.bind(arguments)
         defer { statement.reset() }
-        var rows: [(id: Int, score: Double)] = []
-        while try statement.advance() { rows.append((try statement.wholeNumber(at: 0), try statement.number(at: 1))) }
-        return rows
+        var values: [Value] = []
+        while try statement.advance() { values.append(try read(statement)) }
+        return values
     }
 
     /// Runs `sql` with `arguments`, returning the first row if any.

@@ -104,15 +104,7 @@ final class Statement {
 
     /// The next row, or nil when the statement is done.
     func step() throws -> Row? {
-        let rc = sqlite3_step(handle)
-        switch rc {
-        case SQLITE_ROW: return Row(statement: self)
-        case SQLITE_DONE: return nil
-        default:
-            let error = SQLiteError(code: rc, message: database.lastErrorMessage, sql: sql)
-            sqlite3_reset(handle)
-            throw error
-        }
+        try advance() ? Row(statement: self) : nil
     }
 
     /// Runs a statement that returns no rows.
@@ -122,9 +114,10 @@ final class Statement {
         while try step() != nil {}
     }
 
-    /// Steps to the next row without copying it out, as `step` does into a
-    /// `Row`: for a query returning thousands of row ids, read with
-    /// `wholeNumber(at:)` and `number(at:)`. False when the statement is done.
+    /// Steps to the next row without copying it out (`step` copies it into
+    /// a `Row`): for a query returning thousands of row ids, read with
+    /// `wholeNumber(at:)` and `number(at:)`. False when the statement is
+    /// done; on an error the statement is reset and the error thrown.
     func advance() throws -> Bool {
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return true

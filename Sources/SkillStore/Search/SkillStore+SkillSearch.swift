@@ -675,30 +675,28 @@ extension SkillStore {
     /// IN (...)` would walk the word's whole list.
     private func columns(matching expression: String, among pool: [Int]) throws -> [Int: Int] {
         guard !pool.isEmpty else { return [:] }
-        try database.registerSearchFunctions()
-        var found: [Int: Int] = [:]
-        for (version, columns) in try database.wholeNumberPairs("""
+        return try columnMasks("""
             SELECT pool.value AS version, coalesce((
                 SELECT skillstore_columns(skill_text) FROM skill_text
                 WHERE skill_text MATCH ?2 AND skill_text.rowid = pool.value), 0) AS columns
             FROM json_each(?1) AS pool
-            """, [.text(Self.jsonList(pool)), .text(expression)]) where columns != 0 {
-            found[version] = columns
-        }
-        return found
+            """, [.text(Self.jsonList(pool)), .text(expression)])
     }
 
     /// Every version whose per-skill row matches `expression`, each with
     /// the fields it matches in (as `columns(matching:among:)` gives them):
     /// one walk along the words' lists.
     private func columns(matching expression: String) throws -> [Int: Int] {
+        try columnMasks(
+            "SELECT rowid AS version, skillstore_columns(skill_text) AS columns FROM skill_text WHERE skill_text MATCH ?",
+            [.text(expression)])
+    }
+
+    /// The versions and field masks `sql` returns, those matching no field left out.
+    private func columnMasks(_ sql: String, _ arguments: [SQLValue]) throws -> [Int: Int] {
         try database.registerSearchFunctions()
         var found: [Int: Int] = [:]
-        for (version, columns) in try database.wholeNumberPairs(
-            "SELECT rowid AS version, skillstore_columns(skill_text) AS columns FROM skill_text WHERE skill_text MATCH ?",
-            [.text(expression)]) where columns != 0 {
-            found[version] = columns
-        }
+        for (version, columns) in try database.wholeNumberPairs(sql, arguments) where columns != 0 { found[version] = columns }
         return found
     }
 
