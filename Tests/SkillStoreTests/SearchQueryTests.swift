@@ -66,6 +66,30 @@ import Testing
         }
     }
 
+    /// A number written with a point, comma or colon is its digits in a
+    /// row, as the index holds it: one phrase, neither numbers apart (`2
+    /// gb` would be a phrase of its own) nor one number (1.2 is not 12).
+    /// A number makes no phrase with the word after it.
+    @Test func aNumberWithAPointIsOnePhrase() throws {
+        let query = try #require(SearchQuery("image is 1.2 GB"))
+        #expect(query.fts5 == #""image" AND "1 2" AND "gb""#)
+        #expect(query.compounds == [])
+        // A number and the word after it are a quantity, not a phrase to find.
+        #expect(query.asQuestion.questionFTS5() == #"("image" OR "1 2" OR "gb" OR "image 1 2")"#)
+        #expect(SearchQuery("SOC 2 audit")?.questionFTS5() == #"("soc" OR "2" OR "audit" OR "soc 2")"#)
+        #expect(SearchQuery("python 3.12.1* -1,000 10:30")?.fts5 == #""python" AND "3 12 1" * AND "10 30" NOT "1 000""#)
+        // A pasted run of digits and dots is words, up to the term limit.
+        #expect(SearchQuery(String(repeating: "1.", count: 40) + "1")?.groups.count == SearchQuery.maxTerms)
+        #expect(SearchQuery("1.2.3.4.5.6.7.8")?.groups.map { $0.map(\.text) } == [["1 2 3 4 5 6 7 8"]])
+        // A word of letters and digits is still also its parts run together.
+        #expect(SearchQuery("v1.2")?.compounds.map(\.term.text) == ["v12"])
+
+        let database = try Database(path: ":memory:")
+        try database.execute("CREATE VIRTUAL TABLE t USING fts5(body, tokenize='porter unicode61 remove_diacritics 2')")
+        try database.query("INSERT INTO t (rowid, body) VALUES (1, 'the image is 1.2 GB'), (2, 'an image of 2 GB, 12 layers, 1 base')")
+        #expect(try database.wholeNumbers("SELECT rowid FROM t WHERE t MATCH ?", [.text(query.fts5)]) == [1])
+    }
+
     /// When every word is common, names and descriptions are searched first;
     /// an exclusion still excludes whatever column holds the word.
     @Test func leadFieldsNarrowThePositiveWordsOnly() {

@@ -70,6 +70,24 @@ import TestSupport
         #expect(try words("manager roll back").contains("rollback"))
     }
 
+    /// "1.2 GB" is held by a skill writing 1.2 GB, not by one writing 2 GB
+    /// and 12 (a decimal is one phrase of its digits, `SearchQuery`).
+    @Test func aDecimalIsAnsweredByTheSkillWritingIt() throws {
+        try write("slim-images", description: "Makes container images smaller.", body: """
+            # Slim images
+
+            A python image of 1.2 GB drops to 200 MB with a slim base.
+            """)
+        try write("model-memory", description: "Fits models in 2 GB or 12 GB of memory.", body: """
+            # Memory
+
+            Each card holds 2 GB; 12 cards hold 24 GB. Plan 2 GB per model, 2GB at least.
+            """)
+        try fixture.publish([fixture.temporary.path("slim-images"), fixture.temporary.path("model-memory")])
+        #expect(try skills("my image is 1.2 GB").first?.skill == "slim-images")
+        #expect(try skills("1.2 GB").first?.skill == "slim-images")
+    }
+
     @Test func aQuotedSentenceLongerThanASnippetIsAnswered() throws {
         let sentence = (1...30).map { "word\($0)" }.joined(separator: " ")
         try write("long-sentence", description: "Holds one long sentence.", body: "# Long\n\n## Sentence\n\nFirst \(sentence) last.\n")

@@ -14,12 +14,19 @@ import Foundation
 struct SearchQuery: Sendable, Equatable {
     /// At most this many terms are kept, so a pasted page cannot make a slow query.
     static let maxTerms = 32
+    /// A number is one phrase of at most this many parts (`1.2.3.4.5.6.7.8`).
+    static let maxNumberParts = 8
 
     struct Term: Sendable, Equatable {
         var text: String
         var prefix: Bool
         /// Written between quotes: a phrase (or word) the user insists on.
         var quoted = false
+
+        /// Only digits (`2`, or `1 2` for 1.2).
+        var isNumber: Bool {
+            text.utf8.contains { $0 != 0x20 } && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x20 }
+        }
     }
 
     /// Terms joined by OR; the groups are ANDed. Groups that are only a
@@ -102,11 +109,15 @@ struct SearchQuery: Sendable, Equatable {
 
     /// Two plain words in a row (neither quoted nor a prefix), as a phrase a
     /// question may match: `first` is the index of the first word's group.
+    /// Not a number and the word after it: that is a quantity ("1.2 GB",
+    /// "30 seconds"), which a skill writing the same is seldom about,
+    /// where a name and the number after it ("SOC 2", "Python 3.12") is
+    /// one name.
     var adjacentPhrases: [(first: Int, phrase: Term)] {
         groups.indices.dropLast(compoundGroups + 1).compactMap { index in
             let (first, second) = (groups[index], groups[index + 1])
             guard first.count == 1, second.count == 1, !first[0].prefix, !second[0].prefix,
-                  !first[0].quoted, !second[0].quoted
+                  !first[0].quoted, !second[0].quoted, !first[0].isNumber
             else { return nil }
             return (index, Term(text: first[0].text + " " + second[0].text, prefix: false))
         }
@@ -284,6 +295,17 @@ struct SearchQuery: Sendable, Equatable {
             }
             let prefix = word.hasSuffix("*")
             let parts = words(in: String(word))
+            // A number written with a point, comma or colon (`1.2`,
+            // `3.12.1`, `1,000`, `10:30`) is its digits in a row, as the
+            // index holds it: one phrase, not numbers apart (a skill writing
+            // `2 GB` does not hold "1.2 GB") nor run together (1.2 is not 12).
+            // Up to `maxNumberParts`: a longer run of digits and dots is
+            // pasted data, read as words up to the term limit.
+            let number = Term(text: parts.joined(separator: " "), prefix: prefix)
+            if parts.count > 1, parts.count <= Self.maxNumberParts, number.isNumber {
+                tokens.append(.term(number, negated: negated))
+                continue
+            }
             // Before its parts, so that a `NOT` before the word still applies
             // to the word. An apostrophe splits a contraction or a
             // possessive (don't, year's), not one name written two ways.
