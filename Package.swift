@@ -30,7 +30,8 @@ let package = Package(
         // than linked, so that commands that never hash do not load it at
         // start. Headers from libssl-dev.
         .target(name: "COpenSSL", publicHeadersPath: "."),
-        // glibc calls the Swift Glibc module leaves out (renameat2).
+        // glibc calls the Swift Glibc module leaves out (renameat2, snprintf
+        // of a double).
         .systemLibrary(name: "CLinux"),
         // libcurl's easy API through dlopen, for skillctl's remote client:
         // linked, libcurl and its thirty libraries would load at every start,
@@ -74,7 +75,7 @@ let package = Package(
         // allocates millions of small strings on three threads, and glibc's
         // allocator cost 13% of a 20,000-skill publish (docs/benchmarks.md).
         .executableTarget(
-            name: "skillctl", dependencies: ["SkillStore", "SkillStoreAPI", "BlobServer", "SkillStoreMCP", "CCurl"],
+            name: "skillctl", dependencies: ["SkillStore", "SkillStoreAPI", "BlobServer", "SkillStoreMCP", "CCurl", "CLinux"],
             linkerSettings: [.linkedLibrary("mimalloc")], plugins: ["EmbedBuildCommitPlugin"]),
 
         // Helpers every test target shares: temporary folders, a process

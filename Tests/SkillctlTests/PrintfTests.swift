@@ -16,9 +16,9 @@ import Testing
     }
 
     @Test func textLongerThanTheFirstBufferIsWrittenWhole() {
-        // 309 digits for the largest Double: past the 128 bytes tried first.
-        let expected = String(format: "%.0f and %.3g", Double.greatestFiniteMagnitude, 0.25)
-        #expect(expected.count > 128)
-        #expect(String(printf: "%.0f and %.3g", Double.greatestFiniteMagnitude, 0.25) == expected)
+        // 309 digits for the largest Double: past the 64 bytes tried first.
+        let expected = String(format: "%.0f and more", Double.greatestFiniteMagnitude)
+        #expect(expected.count > 64)
+        #expect(String(printf: "%.0f and more", Double.greatestFiniteMagnitude) == expected)
     }
 }

@@ -146,9 +146,9 @@ struct SearchCommand: Command {
                     word.word + " (" + (word.fields.isEmpty ? "no field" : word.fields.joined(separator: ", "))
                         + String(printf: "; weight %.3g)", word.weight)
                 }
-                let scores = String(
-                    printf: "; coverage %.3g, bm25 %.3g, name %.3g, description %.3g, score %.3g",
-                    why.coverage, why.bm25, why.name, why.description, why.score)
+                let scores = String(printf: "; coverage %.3g", why.coverage) + String(printf: ", bm25 %.3g", why.bm25)
+                    + String(printf: ", name %.3g", why.name) + String(printf: ", description %.3g", why.description)
+                    + String(printf: ", score %.3g", why.score)
                 context.output.line(TerminalText(
                     "    why: " + words.joined(separator: ", ") + scores + (why.exactName ? ", exact name: first" : "")))
             }
