@@ -70,35 +70,85 @@ final class TextTokenizer {
     /// The tokens of UTF-8 `text`. Should the tokenizer fail part way
     /// (out of memory), the tokens read until then.
     func tokens(of text: UnsafeRawBufferPointer, query: Bool = false, prefix: Bool = false) -> Tokens {
-        var tokens = Tokens()
-        guard let base = text.baseAddress, text.count > 0, let tokenize = tokenizer.xTokenize else { return tokens }
+        guard let base = text.baseAddress, text.count > 0, let tokenize = tokenizer.xTokenize else { return Tokens() }
         // About one token in six bytes of prose; room up front spares the
-        // arrays most of their regrowth.
-        tokens.bytes.reserveCapacity(text.count)
-        tokens.tokens.reserveCapacity(text.count / 6 + 1)
+        // buffers most of their regrowth.
+        var sink = Sink(bytes: text.count, tokens: text.count / 6 + 1)
+        defer { sink.deallocate() }
         let flags = query ? FTS5_TOKENIZE_QUERY | (prefix ? FTS5_TOKENIZE_PREFIX : 0) : FTS5_TOKENIZE_DOCUMENT
-        // The callback reaches `tokens` through a pointer, not a class's
-        // property: no exclusivity check per token.
-        withUnsafeMutablePointer(to: &tokens) { pointer in
+        withUnsafeMutablePointer(to: &sink) { pointer in
             _ = tokenize(instance, pointer, flags, base.assumingMemoryBound(to: CChar.self), Int32(text.count)) {
                 context, flags, token, length, start, end in
                 // A token at the same place as the one before (a synonym, which
                 // the search index's tokenizer never makes) would break the
                 // one-token-per-position reading of phrases: the first counts.
-                guard let context, let token, flags & FTS5_TOKEN_COLOCATED == 0, start <= end else { return SQLITE_OK }
-                let tokens = context.assumingMemoryBound(to: Tokens.self)
-                let first = Int32(tokens.pointee.bytes.count)
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                let bytes = UnsafeRawBufferPointer(start: token, count: Int(length))
-                for byte in bytes {
-                    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+                guard let context, let token, flags & FTS5_TOKEN_COLOCATED == 0, start <= end, length >= 0 else {
+                    return SQLITE_OK
                 }
-                tokens.pointee.bytes.append(contentsOf: bytes)
-                tokens.pointee.tokens.append(Tokens.Token(
-                    hash: hash, text: first..<Int32(tokens.pointee.bytes.count), source: start..<end))
+                context.assumingMemoryBound(to: Sink.self).pointee.add(
+                    UnsafeRawPointer(token).assumingMemoryBound(to: UInt8.self), count: Int(length), source: start..<end)
                 return SQLITE_OK
             }
         }
-        return tokens
+        return sink.tokens()
+    }
+
+    /// Where the callback writes tokens: plain buffers, grown by doubling.
+    /// (Appending to the arrays of `Tokens` there cost as much as FTS5's
+    /// tokenizing and stemming: a generic copy and a uniqueness check per
+    /// token, a tenth of a search command.)
+    private struct Sink {
+        var bytes: UnsafeMutablePointer<UInt8>
+        var byteCount = 0
+        var byteCapacity: Int
+        var tokenList: UnsafeMutablePointer<Tokens.Token>
+        var tokenCount = 0
+        var tokenCapacity: Int
+
+        init(bytes: Int, tokens: Int) {
+            byteCapacity = max(16, bytes)
+            self.bytes = .allocate(capacity: byteCapacity)
+            tokenCapacity = max(4, tokens)
+            tokenList = .allocate(capacity: tokenCapacity)
+        }
+
+        func deallocate() {
+            bytes.deallocate()
+            tokenList.deallocate()
+        }
+
+        /// Copies a token's text and hashes it (FNV-1a) in one pass.
+        mutating func add(_ text: UnsafePointer<UInt8>, count: Int, source: Range<Int32>) {
+            if byteCount + count > byteCapacity {
+                let capacity = max(byteCapacity * 2, byteCount + count)
+                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+                grown.update(from: bytes, count: byteCount)
+                bytes.deallocate()
+                (bytes, byteCapacity) = (grown, capacity)
+            }
+            if tokenCount == tokenCapacity {
+                let grown = UnsafeMutablePointer<Tokens.Token>.allocate(capacity: tokenCapacity * 2)
+                grown.moveInitialize(from: tokenList, count: tokenCount)
+                tokenList.deallocate()
+                (tokenList, tokenCapacity) = (grown, tokenCapacity * 2)
+            }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            let target = bytes + byteCount
+            for index in 0..<count {
+                let byte = text[index]
+                target[index] = byte
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+            let first = Int32(byteCount)
+            byteCount += count
+            (tokenList + tokenCount).initialize(to: Tokens.Token(hash: hash, text: first..<Int32(byteCount), source: source))
+            tokenCount += 1
+        }
+
+        /// The tokens written, as arrays.
+        func tokens() -> Tokens {
+            Tokens(bytes: Array(UnsafeBufferPointer(start: bytes, count: byteCount)),
+                   tokens: Array(UnsafeBufferPointer(start: tokenList, count: tokenCount)))
+        }
     }
 }
