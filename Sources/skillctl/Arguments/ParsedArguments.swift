@@ -20,6 +20,14 @@ struct ParsedArguments {
     /// The names of the options that may be looked up: the global ones and the command's.
     private(set) var declared: [String] = []
 
+    /// For a command that takes options only: a usage error naming the
+    /// command when a word that is not an option was given.
+    func refusePositionals(command: String) throws(UsageError) {
+        guard positionals.isEmpty else {
+            throw UsageError("\(command) takes no arguments, only options (given: \(positionals[0]))", command: command)
+        }
+    }
+
     /// Splits `words`. `optionsFor` gives the options a command declares,
     /// once its name is known (nil for an unknown command: its options are
     /// not judged, since the command itself is the mistake to report).

@@ -24,7 +24,7 @@ struct AgentsCommand: Command {
     }
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else { throw UsageError("agents takes no arguments", command: Self.name) }
+        try arguments.refusePositionals(command: Self.name)
     }
 
     func run(_ context: Context) throws -> ExitCode {

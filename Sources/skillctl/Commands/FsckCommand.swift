@@ -14,9 +14,7 @@ struct FsckCommand: Command {
     let forceProgress: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("fsck takes no arguments", command: Self.name)
-        }
+        try arguments.refusePositionals(command: Self.name)
         forceProgress = arguments.has(Self.progress)
     }
 

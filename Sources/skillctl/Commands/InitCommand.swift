@@ -9,9 +9,7 @@ struct InitCommand: Command {
         """
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("init takes no arguments", command: Self.name)
-        }
+        try arguments.refusePositionals(command: Self.name)
     }
 
     struct Report: Encodable {

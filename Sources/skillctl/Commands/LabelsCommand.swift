@@ -17,7 +17,7 @@ struct LabelsCommand: Command {
     let remove: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else { throw UsageError("labels takes no arguments", command: Self.name) }
+        try arguments.refusePositionals(command: Self.name)
         remove = arguments.value(Self.remove)
         guard let text = arguments.value(Self.add) else {
             add = nil

@@ -16,9 +16,7 @@ struct ListCommand: Command {
     let namespace: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("ls takes no arguments", command: Self.name)
-        }
+        try arguments.refusePositionals(command: Self.name)
         do {
             namespace = try arguments.value(Self.namespace).map { text throws(InvalidIdentity) in try Namespace.validated(text) }
         } catch {

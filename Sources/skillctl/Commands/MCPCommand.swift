@@ -19,9 +19,7 @@ struct MCPCommand: Command {
         """
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("mcp takes no arguments", command: Self.name)
-        }
+        try arguments.refusePositionals(command: Self.name)
     }
 
     func run(_ context: Context) throws -> ExitCode {

@@ -10,9 +10,7 @@ struct ManCommand: Command {
         """
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("man takes no arguments", command: Self.name)
-        }
+        try arguments.refusePositionals(command: Self.name)
     }
 
     func run(_ context: Context) throws -> ExitCode {

@@ -21,9 +21,7 @@ struct OptimizeCommand: Command {
     let forceProgress: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("optimize takes no arguments", command: Self.name)
-        }
+        try arguments.refusePositionals(command: Self.name)
         forceProgress = arguments.has(Self.progress)
     }
 

@@ -68,9 +68,7 @@ struct ServeCommand: Command {
     let allowedHosts: [String]
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("serve takes no arguments, only options", command: Self.name)
-        }
+        try arguments.refusePositionals(command: Self.name)
         var configuration = HTTPServer.Configuration()
         if let host = arguments.value(Self.host) {
             guard ListeningAddress(host) != nil else {
