@@ -56,14 +56,45 @@ import TestSupport
         try fixture.publish([try fixture.skill("oven-spring", version: "2.0", body: "# Oven\n\nUse the torsion clip.\n")])
         // As before the migration: no table, then the migration's own count.
         try fixture.store.database.execute("""
-            DROP TRIGGER store_facts_second_version;
             DROP TRIGGER store_facts_no_latest;
             DROP TRIGGER store_facts_source_again;
             DROP TABLE store_facts;
-            DELETE FROM schema_migrations WHERE name = '0009_store_facts.sql';
+            DELETE FROM schema_migrations WHERE name IN ('0009_store_facts.sql', '0011_second_version_in_publish.sql');
             """)
         let reopened = try SkillStore(path: fixture.store.database.path)
-        #expect(reopened.migrationsApplied == ["0009_store_facts.sql"])
+        #expect(reopened.migrationsApplied == ["0009_store_facts.sql", "0011_second_version_in_publish.sql"])
         try expectAgreement(reopened, true)
+    }
+
+    /// Two versions of one skill published one after the other in a single
+    /// run (two namespaces' copies do not count: each is its skill's first).
+    @Test func onlyASecondVersionOfTheSameSkillSupersedes() throws {
+        let fixture = try StoreFixture()
+        try fixture.publish([try fixture.skill("oven-spring", version: "1.0", body: "# Oven\n\nUse the hinge shim.\n")])
+        try fixture.publish([try fixture.skill("oven-spring", version: "1.0", body: "# Oven\n\nUse the hinge shim.\n")],
+                            namespace: "mirror")
+        try expectAgreement(fixture.store, false)
+        try fixture.publish([try fixture.skill("tent-pole", version: "1.0", body: "# Tent\n\nStand it up.\n"),
+                             try fixture.skill("oven-spring", version: "1.1", body: "# Oven\n\nUse the clip.\n")],
+                            namespace: "mirror")
+        try expectAgreement(fixture.store, true)
+    }
+
+    /// A bulk publish writes each search index's pending terms out once, at
+    /// its commit: nothing in it may run inside a statement savepoint
+    /// before its last full-text row (a trigger on `versions` did, and each
+    /// skill wrote three segments, which FTS5 then kept merging).
+    @Test func aBulkPublishWritesOneSegmentPerIndex() throws {
+        let fixture = try StoreFixture()
+        let skills = try (1...20).map { number in
+            try fixture.skill("skill-\(number)", version: "1.0", body: "# Skill \(number)\n\nFold the hinge \(number) times.\n")
+        }
+        try fixture.publish(skills)
+        for index in SkillStore.searchIndexes {
+            #expect(try fixture.store.searchSegments(index) == 1, "\(index)")
+        }
+        // A second version in a later publish still supersedes its first.
+        try fixture.publish([try fixture.skill("skill-1", version: "2.0", body: "# Skill 1\n\nFold it once.\n")])
+        try expectAgreement(fixture.store, true)
     }
 }

@@ -735,7 +735,8 @@ extension SkillStore {
         return describing
     }
 
-    private static func jsonList(_ values: [Int]) -> String {
+    /// `values` as a JSON array, one statement argument for `json_each`.
+    static func jsonList(_ values: [Int]) -> String {
         "[" + values.map(String.init).joined(separator: ",") + "]"
     }
 

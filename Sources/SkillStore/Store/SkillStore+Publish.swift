@@ -70,9 +70,11 @@ extension SkillStore {
             // After every full-text row: an UPDATE opens a statement
             // savepoint, and FTS5 writes its pending terms out at every
             // savepoint; once per skill, that tripled the publish's time.
-            for result in report.results where result.status == .new {
+            let added = report.results.filter { $0.status == .new }
+            for result in added {
                 try markLatest(result.sequence, of: result.key)
             }
+            try noteSecondVersions(added.map(\.sequence))
             options.checkpoint(.beforeCommit)
         }
         options.checkpoint(.committed)

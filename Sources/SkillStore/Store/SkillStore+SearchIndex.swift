@@ -53,6 +53,22 @@ extension SkillStore {
             .run([.integer(Int64(version)), .text(skill.namespace), .text(skill.name)])
     }
 
+    /// Sets `store_facts.superseded` when one of `versions` (just written)
+    /// is not its skill's first: searches then keep to latest versions.
+    /// Called once the publish's full-text rows are written: an UPDATE runs
+    /// inside a statement savepoint, at which FTS5 writes its pending terms
+    /// out (migrations/0011_second_version_in_publish.sql).
+    func noteSecondVersions(_ versions: [Int]) throws {
+        guard !versions.isEmpty else { return }
+        try database.statement("""
+            UPDATE store_facts SET superseded = 1 WHERE superseded = 0 AND EXISTS (
+                SELECT 1 FROM json_each(?) AS added
+                JOIN versions AS this ON this.seq = added.value
+                JOIN versions AS other ON other.namespace = this.namespace AND other.skill = this.skill
+                                      AND other.seq <> this.seq)
+            """).run([.text(Self.jsonList(versions))])
+    }
+
     /// Removes the full-text rows of a skill version (its per-skill row
     /// too), or of a source.
     func deleteSearchEntries(owner: Int, source: Bool) throws {
