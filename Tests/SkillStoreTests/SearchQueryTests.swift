@@ -81,6 +81,8 @@ import Testing
         // A pasted run of digits and dots is words, up to the term limit.
         #expect(SearchQuery(String(repeating: "1.", count: 40) + "1")?.groups.count == SearchQuery.maxTerms)
         #expect(SearchQuery("1.2.3.4.5.6.7.8")?.groups.map { $0.map(\.text) } == [["1 2 3 4 5 6 7 8"]])
+        // A number counts as its parts toward the term limit.
+        #expect(SearchQuery(String(repeating: "1.2 ", count: 40))?.groups.count == SearchQuery.maxTerms / 2)
         // A word of letters and digits is still also its parts run together.
         #expect(SearchQuery("v1.2")?.compounds.map(\.term.text) == ["v12"])
 

@@ -3,11 +3,12 @@ import Testing
 import TestSupport
 @testable import SkillStore
 
-/// `store_facts` (migrations/0009_store_facts.sql): whether any version is
-/// not its skill's latest, kept by triggers instead of counted by every
-/// search, agrees with counting at each step that changes it.
+/// `store_facts` (migrations/0009_store_facts.sql, 0011): whether any
+/// version is not its skill's latest, kept by the publish and triggers
+/// instead of counted by every search, agrees with counting at each step
+/// that changes it.
 @Suite struct StoreFactsTests {
-    /// The count the triggers replace: more versions than latest ones, or
+    /// The count the flag replaces: more versions than latest ones, or
     /// more fetches than sources.
     private func counted(_ store: SkillStore) throws -> Bool {
         try store.database.queryFirst("""
@@ -66,8 +67,9 @@ import TestSupport
         try expectAgreement(reopened, true)
     }
 
-    /// Two versions of one skill published one after the other in a single
-    /// run (two namespaces' copies do not count: each is its skill's first).
+    /// A second version of one skill supersedes its first, published in a
+    /// run beside a new skill; a copy in another namespace does not (each
+    /// is its skill's first).
     @Test func onlyASecondVersionOfTheSameSkillSupersedes() throws {
         let fixture = try StoreFixture()
         try fixture.publish([try fixture.skill("oven-spring", version: "1.0", body: "# Oven\n\nUse the hinge shim.\n")])

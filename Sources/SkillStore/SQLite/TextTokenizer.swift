@@ -122,7 +122,7 @@ final class TextTokenizer {
             if byteCount + count > byteCapacity {
                 let capacity = max(byteCapacity * 2, byteCount + count)
                 let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-                grown.update(from: bytes, count: byteCount)
+                grown.initialize(from: bytes, count: byteCount)
                 bytes.deallocate()
                 (bytes, byteCapacity) = (grown, capacity)
             }

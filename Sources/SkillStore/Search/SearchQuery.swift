@@ -77,7 +77,7 @@ struct SearchQuery: Sendable, Equatable {
                 continue
             case .term(let term, let negated):
                 guard count < Self.maxTerms else { break }
-                count += 1
+                count += term.isNumber ? term.text.split(separator: " ").count : 1
                 if negated || pendingNot {
                     excluded.append(term)
                 } else if pendingOr, !groups.isEmpty {
@@ -295,12 +295,13 @@ struct SearchQuery: Sendable, Equatable {
             }
             let prefix = word.hasSuffix("*")
             let parts = words(in: String(word))
-            // A number written with a point, comma or colon (`1.2`,
-            // `3.12.1`, `1,000`, `10:30`) is its digits in a row, as the
-            // index holds it: one phrase, not numbers apart (a skill writing
-            // `2 GB` does not hold "1.2 GB") nor run together (1.2 is not 12).
-            // Up to `maxNumberParts`: a longer run of digits and dots is
-            // pasted data, read as words up to the term limit.
+            // A number written with punctuation between its digits (`1.2`,
+            // `3.12.1`, `1,000`, `10:30`, `2024-01-15`) is its digits in a
+            // row, as the index holds it: one phrase, not numbers apart (a
+            // skill writing `2 GB` does not hold "1.2 GB") nor run together
+            // (1.2 is not 12). It counts as its parts toward the term
+            // limit. Up to `maxNumberParts`: a longer run of digits and dots
+            // is pasted data, read as words up to the term limit.
             let number = Term(text: parts.joined(separator: " "), prefix: prefix)
             if parts.count > 1, parts.count <= Self.maxNumberParts, number.isNumber {
                 tokens.append(.term(number, negated: negated))
