@@ -26,6 +26,34 @@ import TestSupport
         #expect(try Data(contentsOf: path) == before)
     }
 
+    /// A store a newer SkillStore migrated holds rules this binary does not
+    /// know (migration 0011 moved one from a trigger into the publish):
+    /// refused, for reading and writing, and left as it was.
+    @Test(.enabled(if: SystemTool(name: "sqlite3").available, SystemTool(name: "sqlite3").skipReason))
+    func aStoreANewerSkillStoreMigratedIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.url.appendingPathComponent("store.db")
+        let skillctl = Skillctl(database: path)
+        #expect(try skillctl.run(["init"]).status == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", path.path,
+                             "INSERT INTO schema_migrations (name, applied_at) VALUES ('9999_from_the_future.sql', 'later')"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "the sqlite3 shell failed to add a migration")
+        let before = try Data(contentsOf: path)
+        let skill = try folder.write("oven-spring/SKILL.md", skillMarkdown(name: "oven-spring", body: "# Oven\n\nText.\n"))
+        for arguments in [["ls"], ["init"], ["publish", skill.deletingLastPathComponent().path]] {
+            let result = try skillctl.run(arguments)
+            #expect(result.status == 3, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(
+                "\(path.path) was migrated by a newer SkillStore (9999_from_the_future.sql, unknown to this one)"),
+                "\(result.stderr)")
+        }
+        #expect(try Data(contentsOf: path) == before)
+    }
+
     @Test func aFolderOrAFileThatIsNotSQLiteIsRefusedWithItsPath() throws {
         let folder = try TemporaryFolder()
         let junk = try folder.write("junk.db", "not a database\n")

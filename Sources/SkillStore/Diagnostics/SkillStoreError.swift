@@ -8,6 +8,10 @@ public enum SkillStoreError: Error, Sendable, Equatable, CustomStringConvertible
     case notASkillStore(path: String, reason: String)
     /// Stored bytes that no longer hash to their id: the database was damaged.
     case corrupt(String)
+    /// The database holds migrations this binary does not carry: a newer
+    /// SkillStore changed its schema, and an older one could write rows
+    /// that break what the newer one keeps.
+    case newerStore(path: String, unknownMigrations: [String])
 
     public var description: String {
         switch self {
@@ -19,6 +23,9 @@ public enum SkillStoreError: Error, Sendable, Equatable, CustomStringConvertible
             return "\(path) is not a SkillStore database (\(reason)); nothing was changed"
         case .corrupt(let what):
             return "integrity failure: \(what); run 'skillctl fsck'"
+        case .newerStore(let path, let unknown):
+            return "\(path) was migrated by a newer SkillStore (\(unknown.joined(separator: ", ")), unknown to this one); "
+                + "use a skillctl or server at least as new; nothing was changed"
         }
     }
 }

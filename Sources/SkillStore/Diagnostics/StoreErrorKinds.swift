@@ -5,7 +5,7 @@ extension SkillStoreError: KindedError {
     public var kind: FailureKind {
         switch self {
         case .notFound: .notFound
-        case .databaseMissing, .notASkillStore: .storeUnavailable
+        case .databaseMissing, .notASkillStore, .newerStore: .storeUnavailable
         case .corrupt: .corrupt
         }
     }

@@ -22,6 +22,14 @@ struct Migrator {
         // Most opens find every migration applied: one read says so, where a
         // write transaction per migration cost each short command its lock.
         let alreadyApplied = try appliedNames(in: database)
+        // A store a newer binary migrated is refused, for reading too: this
+        // one cannot know what the newer schema means (migration 0011 moved
+        // a rule from a trigger into the publish, which an older writer
+        // would not follow).
+        let unknown = alreadyApplied.subtracting(migrations.map(\.name))
+        guard unknown.isEmpty else {
+            throw SkillStoreError.newerStore(path: database.path, unknownMigrations: unknown.sorted())
+        }
         guard migrations.contains(where: { !alreadyApplied.contains($0.name) }) else { return [] }
         try database.execute("""
             CREATE TABLE IF NOT EXISTS schema_migrations (
