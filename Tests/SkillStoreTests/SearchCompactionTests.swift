@@ -6,6 +6,18 @@ import TestSupport
 /// Publishes keep the search indexes from piling up segments, since a
 /// search reads every segment for each of its words.
 @Suite struct SearchCompactionTests {
+    /// The two large indexes write a segment once 32 MB of terms are
+    /// pending (migration 0012), the small one at FTS5's default.
+    @Test func theLargeIndexesHold32MBOfPendingTerms() throws {
+        let fixture = try StoreFixture()
+        func hashSize(_ index: String) throws -> Int? {
+            try fixture.store.database.queryFirst("SELECT v FROM \(index)_config WHERE k = 'hashsize'")?.int("v")
+        }
+        #expect(try hashSize("search") == 32 << 20)
+        #expect(try hashSize("skill_text") == 32 << 20)
+        #expect(try hashSize("skill_lead") == nil)
+    }
+
     @Test func publishMergesAnIndexWhoseSegmentsPiledUp() throws {
         let fixture = try StoreFixture()
         let store = fixture.store
