@@ -30,6 +30,15 @@ command -v hyperfine >/dev/null || { echo "$0: needs hyperfine (scripts/bootstra
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 name=$("$new" --db "$db" ls 2>/dev/null | awk 'NR == 2 { print $1 }')
+# A build refuses a store that a newer one migrated (exit 3): say so here,
+# since the timed runs below are silent.
+for bin in "$old" "$new"; do
+  "$bin" --db "$db" versions "$name" > /dev/null 2> "$work/err" || {
+    echo "$0: $bin cannot read $db: $(tail -n 1 "$work/err")" >&2
+    echo "$0: builds that carry different migrations need a copy of the store each" >&2
+    exit 2
+  }
+done
 hyperfine --style none --warmup 3 --runs 30 --export-json "$work/startup.json" \
   "$old --db $db versions $name" "$new --db $db versions $name" > /dev/null 2>&1
 i=0

@@ -9,9 +9,10 @@ public enum FailureKind: Sendable, Equatable, CaseIterable {
     case ambiguous
     /// A skill, version, blob or file that does not exist.
     case notFound
-    /// No database at the path, or a file that is not a SkillStore database:
-    /// for the command line that is "not found"; for a server it is its
-    /// operator's problem, not the client's.
+    /// No database at the path, a file that is not a SkillStore database,
+    /// or a store a newer SkillStore migrated: for the command line that is
+    /// "not found"; for a server it is its operator's problem, not the
+    /// client's.
     case storeUnavailable
     /// Input that was refused; nothing was changed.
     case refused

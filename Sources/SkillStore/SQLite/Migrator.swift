@@ -22,14 +22,7 @@ struct Migrator {
         // Most opens find every migration applied: one read says so, where a
         // write transaction per migration cost each short command its lock.
         let alreadyApplied = try appliedNames(in: database)
-        // A store a newer binary migrated is refused, for reading too: this
-        // one cannot know what the newer schema means (migration 0011 moved
-        // a rule from a trigger into the publish, which an older writer
-        // would not follow).
-        let unknown = alreadyApplied.subtracting(migrations.map(\.name))
-        guard unknown.isEmpty else {
-            throw SkillStoreError.newerStore(path: database.path, unknownMigrations: unknown.sorted())
-        }
+        try refuseNewer(database, applied: alreadyApplied)
         guard migrations.contains(where: { !alreadyApplied.contains($0.name) }) else { return [] }
         try database.execute("""
             CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -50,6 +43,7 @@ struct Migrator {
             try database.transaction {
                 // Checked inside the transaction: another process may have
                 // applied it while we waited for the write lock.
+                try refuseNewer(database, applied: try appliedNames(in: database))
                 let done = try database.queryFirst(
                     "SELECT 1 AS done FROM schema_migrations WHERE name = ?", [.text(migration.name)])
                 guard done == nil else { return }
@@ -66,6 +60,21 @@ struct Migrator {
             }
         }
         return applied
+    }
+
+    /// Refuses a store a newer binary migrated (`applied` holds a migration
+    /// this one does not carry), for reading too: this binary cannot know
+    /// what the newer schema means (since 0011 the publish, not a trigger,
+    /// marks a skill's second version, which an older writer would not do).
+    /// Checked on opening, again inside each migration's transaction (a
+    /// newer binary may migrate meanwhile), and by each publish, since a
+    /// server keeps its connections open. Binaries built before this check
+    /// do not make it.
+    func refuseNewer(_ database: Database, applied: Set<String>? = nil) throws {
+        let unknown = try (applied ?? appliedNames(in: database)).subtracting(migrations.map(\.name))
+        guard unknown.isEmpty else {
+            throw SkillStoreError.newerStore(path: database.path, unknownMigrations: unknown.sorted())
+        }
     }
 
     /// The first line of a migration that rebuilds tables.

@@ -31,6 +31,8 @@ extension SkillStore {
         defer { pipeline.cancel() }
 
         try database.transaction {
+            // A server's connection may outlive the schema it opened.
+            try Migrator().refuseNewer(database)
             for index in 0..<bundles.count {
                 defer { progress(index + 1, bundles.count) }
                 let result = pipeline.result(index)
