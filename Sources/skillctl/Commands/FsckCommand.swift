@@ -1,6 +1,6 @@
 import SkillStore
 
-struct FsckCommand: Command {
+struct FsckCommand: ProgressOnlyCommand {
     static let name = "fsck"
     static let summary = "Re-hash every blob and check every version's manifest."
     static let discussion = """
@@ -8,15 +8,7 @@ struct FsckCommand: Command {
         version's files match its bundle manifest and exist. Prints each
         problem; exits 1 if there is any.
         """
-    static let progress = Option.progress
-    static let options = [progress]
-
     let forceProgress: Bool
-
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        try arguments.refusePositionals(command: Self.name)
-        forceProgress = arguments.has(Self.progress)
-    }
 
     func run(_ context: Context) throws -> ExitCode {
         let store = try context.openForReading()

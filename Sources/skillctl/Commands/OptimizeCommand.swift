@@ -1,6 +1,6 @@
 import SkillStore
 
-struct OptimizeCommand: Command {
+struct OptimizeCommand: ProgressOnlyCommand {
     static let name = "optimize"
     static let summary = "Merge each search index into one segment, so that searches read less."
     static let discussion = """
@@ -15,15 +15,7 @@ struct OptimizeCommand: Command {
         publishes; run again, it merges what is left. Changes no skill,
         blob or result.
         """
-    static let progress = Option.progress
-    static let options = [progress]
-
     let forceProgress: Bool
-
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        try arguments.refusePositionals(command: Self.name)
-        forceProgress = arguments.has(Self.progress)
-    }
 
     struct Report: Encodable {
         var indexes: [SearchIndexSegments]
