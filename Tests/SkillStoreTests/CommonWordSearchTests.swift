@@ -166,5 +166,19 @@ import TestSupport
                 #expect(try fixture.store.searchSkills(request) == lazy, "\(query) at \(limit)")
             }
         }
+
+        // A tier stopping at its bound ("glaze": the fillers describing it)
+        // is walked without scores, then its newest scored: the answer
+        // scoring each match as it is walked gives, at every limit.
+        for query in ["glaze", "kiln notes", "canvas kiln", "filler glaze"] {
+            for limit in [1, 3, 10, 25] {
+                let request = SearchRequest(query: query, limit: limit, explain: true)
+                let counted = try fixture.store.searchSkills(request)
+                #expect(!counted.isEmpty, "\(query) at \(limit)")
+                fixture.store.scoreBroadTiersWhileWalking = true
+                defer { fixture.store.scoreBroadTiersWhileWalking = false }
+                #expect(try fixture.store.searchSkills(request) == counted, "\(query) at \(limit)")
+            }
+        }
     }
 }

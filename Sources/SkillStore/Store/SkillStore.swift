@@ -20,6 +20,10 @@ public final class SkillStore {
     /// candidate before ranking, instead of for those that could be shown
     /// (`searchSkills`); the answer must be the same either way.
     var lookUpEveryCandidate = false
+    /// For tests: a broad tier is scored as it is walked, up to its bound,
+    /// instead of walked without scores first (`skillCandidates`); the
+    /// answer must be the same either way.
+    var scoreBroadTiersWhileWalking = false
 
     deinit {
         // The tokenizer belongs to the connection: gone before it closes.
