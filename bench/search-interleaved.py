@@ -7,6 +7,10 @@ one command's runs back to back). For the issue 15 line "end to end within
 
     bench/search-interleaved.py ROUNDS QUERIES COLUMN LABEL=SKILLCTL@DB...
 
+DB may be a server's URL (http://127.0.0.1:PORT, `skillctl serve` of the
+store): the commands then ask it (`--server`), as a CLI does that is set up
+with $SKILLSTORE_SERVER.
+
 QUERIES is a TSV file whose COLUMN (counted from 1) holds the query
 (bench/search-queries.tsv: column 2); each is given on standard input
 (`search -q -`). Prints, for each LABEL, the median over the queries of
@@ -43,7 +47,12 @@ for line in open(sys.argv[2], encoding="utf-8"):
     if line.strip() and not line.startswith("#"):
         queries.append(line.rstrip("\n").split("\t")[column - 1])
 
-listing = subprocess.run([variants[0][1], "--db", variants[0][2], "ls"], capture_output=True, text=True, check=True)
+def store(db):
+    """The global option naming a store: a server's URL, else a database."""
+    return ["--server", db] if db.startswith(("http://", "https://")) else ["--db", db]
+
+
+listing = subprocess.run([variants[0][1]] + store(variants[0][2]) + ["ls"], capture_output=True, text=True, check=True)
 name = listing.stdout.splitlines()[1].split()[0]
 work = tempfile.mkdtemp()
 query_files = []
@@ -76,9 +85,9 @@ for round_ in range(rounds + 1):
     random.shuffle(jobs)
     for label, skillctl, db, k in jobs:
         if k == startup:
-            measured = run([skillctl, "--db", db, "versions", name], None)
+            measured = run([skillctl] + store(db) + ["versions", name], None)
         else:
-            measured = run([skillctl, "--db", db, "search", "-q", "-"], query_files[k])
+            measured = run([skillctl] + store(db) + ["search", "-q", "-"], query_files[k])
         if round_ > 0:
             wall[(label, k)].append(measured[0])
             cpu[(label, k)].append(measured[1])
