@@ -48,6 +48,52 @@ static void skillstore_fts5_columns(
     sqlite3_result_int64(context, mask);
 }
 
+// The number of tokens in each row of the per-skill indexes, kept beside
+// FTS5's own `%_docsize` tables in `search_sizes`
+// (migrations/0013_search_sizes.sql): FTS5 reads a row's size with a
+// statement per row, about 3,500 instructions, and the sizes of the rows a
+// query scores lie on nearly every page of its docsize table (129 of 134
+// pages for 961 names and descriptions among 100,000). Here one row holds
+// the sizes of `SKILLSTORE_SIZES_CHUNK` consecutive versions, each in
+// `skillstore_sizes_width(index)` bytes, little-endian: 0 is not known,
+// the widest value means at least that many; either way bm25 asks FTS5.
+// `index` 0 is `skill_text`, 1 is `skill_lead`. 4,000 sizes of 2 bytes
+// fill one 8 KB page (a row of more would spill onto a second).
+enum { SKILLSTORE_SIZES_CHUNK = 4000 };
+
+static inline int skillstore_sizes_width(int index) { return index == 0 ? 2 : 1; }
+
+// The `search_sizes` row holding the size of `version`'s row of `index`.
+static inline sqlite3_int64 skillstore_sizes_row(int index, sqlite3_int64 version) {
+    return ((sqlite3_int64)index << 32) | (version / SKILLSTORE_SIZES_CHUNK);
+}
+
+// The sum of the column sizes in an FTS5 `%_docsize` blob (a varint per
+// column, as SQLite writes varints), or -1 when the blob is not one.
+static inline sqlite3_int64 skillstore_docsize_total(const unsigned char *blob, int bytes) {
+    sqlite3_int64 total = 0;
+    int offset = 0;
+    while (offset < bytes) {
+        sqlite3_uint64 value = 0;
+        int length = 0;
+        while (1) {
+            if (offset + length >= bytes) return -1;
+            unsigned char byte = blob[offset + length];
+            length++;
+            if (length == 9) {
+                value = (value << 8) | byte;
+                break;
+            }
+            value = (value << 7) | (byte & 0x7f);
+            if ((byte & 0x80) == 0) break;
+        }
+        offset += length;
+        if (value > 0x7fffffff) return -1;
+        total += (sqlite3_int64)value;
+    }
+    return total;
+}
+
 // An FTS5 auxiliary function, `skillstore_bm25(table, weights..., counts...)`:
 // FTS5's own bm25 (k1 1.2, b 0.75, the same sums in the same order, so the
 // same value), with the number of rows holding each phrase given rather
@@ -68,7 +114,60 @@ typedef struct {
     double averageSize;
     double *idf;
     double *frequency;
+    // The row sizes read from `search_sizes` (see above): the chunk of
+    // them last read, the open handle it was read through, and whether a
+    // chunk was missing (the sizes are then FTS5's for the whole query).
+    sqlite3_blob *sizesBlob;
+    sqlite3_int64 sizesRow;
+    int sizesBytes;
+    int sizesMissing;
+    unsigned char sizes[SKILLSTORE_SIZES_CHUNK * 2];
 } skillstore_bm25_data;
+
+static void skillstore_bm25_free(void *pointer) {
+    skillstore_bm25_data *data = pointer;
+    if (data->sizesBlob != NULL) sqlite3_blob_close(data->sizesBlob);
+    sqlite3_free(data);
+}
+
+// The size of the current row of `index` as `search_sizes` holds it, or 0
+// when it does not: a chunk of sizes is read once for the rows in it (FTS5
+// gives a query's rows in order of row id).
+static int skillstore_bm25_size(
+    const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, skillstore_bm25_data *data, int index
+) {
+    if (data->sizesMissing) return 0;
+    sqlite3_int64 version = api->xRowid(fts);
+    sqlite3_int64 row = skillstore_sizes_row(index, version);
+    if (row != data->sizesRow) {
+        data->sizesRow = row;
+        data->sizesBytes = 0;
+        int rc;
+        if (data->sizesBlob == NULL) {
+            rc = sqlite3_blob_open(sqlite3_context_db_handle(context), "main", "search_sizes", "sizes", row, 0, &data->sizesBlob);
+        } else {
+            rc = sqlite3_blob_reopen(data->sizesBlob, row);
+        }
+        if (rc != SQLITE_OK) {
+            // A missing chunk: a store whose sizes were not all recorded
+            // (each try compiles a statement, so none is made again).
+            if (data->sizesBlob != NULL) sqlite3_blob_close(data->sizesBlob);
+            data->sizesBlob = NULL;
+            data->sizesMissing = 1;
+            return 0;
+        }
+        int bytes = sqlite3_blob_bytes(data->sizesBlob);
+        if (bytes > (int)sizeof(data->sizes)) bytes = (int)sizeof(data->sizes);
+        if (sqlite3_blob_read(data->sizesBlob, data->sizes, bytes, 0) != SQLITE_OK) return 0;
+        data->sizesBytes = bytes;
+    }
+    int width = skillstore_sizes_width(index);
+    int offset = (int)(version % SKILLSTORE_SIZES_CHUNK) * width;
+    if (offset + width > data->sizesBytes) return 0;
+    int size = data->sizes[offset];
+    if (width == 2) size |= data->sizes[offset + 1] << 8;
+    return size == (1 << (8 * width)) - 1 ? 0 : size;
+}
 
 static int skillstore_bm25_count(const Fts5ExtensionApi *api, Fts5Context *fts, void *context) {
     (void)api;
@@ -89,6 +188,10 @@ static int skillstore_bm25_prepare(
     data = sqlite3_malloc64(sizeof(skillstore_bm25_data) + sizeof(double) * 2 * (phrases > 0 ? phrases : 1));
     if (data == NULL) return SQLITE_NOMEM;
     data->phrases = phrases;
+    data->sizesBlob = NULL;
+    data->sizesRow = -1;
+    data->sizesBytes = 0;
+    data->sizesMissing = 0;
     data->idf = (double *)&data[1];
     data->frequency = &data->idf[phrases];
     sqlite3_int64 rows = 0, tokens = 0;
@@ -119,7 +222,7 @@ static int skillstore_bm25_prepare(
         return rc;
     }
     // On failure FTS5 has freed the data itself (its destructor is called).
-    rc = api->xSetAuxdata(fts, data, sqlite3_free);
+    rc = api->xSetAuxdata(fts, data, skillstore_bm25_free);
     if (rc != SQLITE_OK) return rc;
     *out = data;
     return SQLITE_OK;
@@ -144,8 +247,11 @@ static void skillstore_fts5_bm25(
         }
         data->frequency[phrase] = frequency;
     }
-    int size = 0;
-    if (rc == SQLITE_OK) rc = api->xColumnSize(fts, -1, &size);
+    // Registered for an index of `search_sizes` (its number the user
+    // data), sizes are read from there; else, or when not recorded, FTS5's.
+    const int *sizesIndex = api->xUserData(fts);
+    int size = (rc == SQLITE_OK && sizesIndex != NULL) ? skillstore_bm25_size(api, fts, context, data, *sizesIndex) : 0;
+    if (rc == SQLITE_OK && size == 0) rc = api->xColumnSize(fts, -1, &size);
     if (rc != SQLITE_OK) {
         sqlite3_result_error_code(context, rc);
         return;
@@ -159,12 +265,17 @@ static void skillstore_fts5_bm25(
     sqlite3_result_double(context, -1.0 * score);
 }
 
-// Registers `skillstore_columns` and `skillstore_bm25` on a connection.
+// Registers `skillstore_columns`, `skillstore_bm25`, `skillstore_text_bm25`
+// and `skillstore_lead_bm25` on a connection.
 // SQLITE_OK, or an error code (SQLITE_ERROR when the connection has no FTS5).
 static inline int skillstore_register_fts5_functions(sqlite3 *db) {
     fts5_api *api = skillstore_fts5_api(db);
     if (api == NULL) return SQLITE_ERROR;
+    static const int text = 0, lead = 1;
     int rc = api->xCreateFunction(api, "skillstore_columns", NULL, skillstore_fts5_columns, NULL);
+    if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "skillstore_bm25", NULL, skillstore_fts5_bm25, NULL);
+    // The same, reading row sizes from `search_sizes`: for skill_text and skill_lead.
+    if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "skillstore_text_bm25", (void *)&text, skillstore_fts5_bm25, NULL);
     if (rc != SQLITE_OK) return rc;
-    return api->xCreateFunction(api, "skillstore_bm25", NULL, skillstore_fts5_bm25, NULL);
+    return api->xCreateFunction(api, "skillstore_lead_bm25", (void *)&lead, skillstore_fts5_bm25, NULL);
 }

@@ -166,7 +166,10 @@ final class Database {
     /// connection: `skillstore_columns(table)`, the columns of a row any of
     /// the query's phrases matches in, as a bit mask (bit i for column i);
     /// `skillstore_bm25(table, weights..., counts...)`, FTS5's bm25 with
-    /// the number of rows holding each phrase given where known.
+    /// the number of rows holding each phrase given where known; and
+    /// `skillstore_text_bm25` and `skillstore_lead_bm25`, the same for
+    /// `skill_text` and `skill_lead` reading each row's size from
+    /// `search_sizes` (`SearchSizesLayout`).
     func registerSearchFunctions() throws {
         guard !searchFunctionsRegistered else { return }
         try check(skillstore_register_fts5_functions(handle), sql: nil)
@@ -188,3 +191,24 @@ final class Database {
         }
     }
 }
+
+/// How `search_sizes` (migrations/0013_search_sizes.sql) lays out the row
+/// sizes of the per-skill indexes, as the bm25 of CSQLite's shim reads them.
+enum SearchSizesLayout {
+    /// Versions whose sizes one row holds.
+    static let chunk = Int(SKILLSTORE_SIZES_CHUNK)
+
+    /// Bytes of one size in `index` (0 `skill_text`, 1 `skill_lead`).
+    static func width(index: Int) -> Int { Int(skillstore_sizes_width(Int32(index))) }
+
+    /// The row holding `version`'s size in `index`.
+    static func row(index: Int, version: Int) -> Int64 { skillstore_sizes_row(Int32(index), Int64(version)) }
+
+    /// The sum of the column sizes an FTS5 `%_docsize` blob holds; nil when
+    /// it is not such a blob.
+    static func total(docsize: [UInt8]) -> Int? {
+        let total = docsize.withUnsafeBufferPointer { skillstore_docsize_total($0.baseAddress, Int32($0.count)) }
+        return total < 0 ? nil : Int(total)
+    }
+}
+

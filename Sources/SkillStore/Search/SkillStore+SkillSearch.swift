@@ -617,7 +617,7 @@ extension SkillStore {
             matching += " AND EXISTS (SELECT 1 FROM versions WHERE seq = \(index).rowid\(filters.sql))"
             arguments += filters.arguments
         }
-        let scored = "SELECT rowid AS version, skillstore_bm25(\(index), \(weights)\(Self.countPlaceholders(rows))) AS score"
+        let scored = "SELECT rowid AS version, \(Self.bm25(of: index))(\(index), \(weights)\(Self.countPlaceholders(rows))) AS score"
         func candidates(_ sql: String, _ more: [SQLValue]) throws -> [SkillCandidate] {
             try database.scoredNumbers(scored + matching + sql, Self.countValues(rows) + arguments + more)
                 .map { SkillCandidate(version: $0.id, bm25: -$0.score) }
@@ -766,10 +766,22 @@ extension SkillStore {
     private func skillScore(version: Int, expression: String, rows: [Int?]) throws -> Double? {
         try database.registerSearchFunctions()
         return try database.queryFirst("""
-            SELECT skillstore_bm25(skill_text, \(Self.skillTextWeights)\(Self.countPlaceholders(rows))) AS score
+            SELECT \(Self.bm25(of: "skill_text"))(skill_text, \(Self.skillTextWeights)\(Self.countPlaceholders(rows))) AS score
             FROM skill_text WHERE skill_text MATCH ? AND rowid = ?
             """, Self.countValues(rows) + [.text(expression), .integer(Int64(version))]
         ).map { -(try $0.double("score")) }
+    }
+
+    /// The bm25 function for `index`: the one reading its rows' sizes from
+    /// `search_sizes` (recorded for the per-skill indexes, see
+    /// `recordSearchSizes`), else FTS5's own `skillstore_bm25`. The same
+    /// value either way.
+    static func bm25(of index: String) -> String {
+        switch index {
+        case "skill_text": "skillstore_text_bm25"
+        case "skill_lead": "skillstore_lead_bm25"
+        default: "skillstore_bm25"
+        }
     }
 
     /// `skillstore_bm25`'s counts of rows, after the weights: one parameter

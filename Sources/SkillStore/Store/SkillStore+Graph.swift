@@ -73,6 +73,7 @@ extension SkillStore {
             for (version, legend) in legends {
                 try update.run([.integer(Int64(Self.graphVersion)), .text(legend), .integer(Int64(version))])
             }
+            try recordSearchSizes(of: legends.map(\.version))
         }
     }
 

@@ -69,6 +69,47 @@ extension SkillStore {
             """).run([.text(Self.jsonList(versions))])
     }
 
+    /// The per-skill indexes whose row sizes `search_sizes` keeps, by the
+    /// number it keeps them under.
+    static let sizedIndexes = [(index: 0, table: "skill_text"), (index: 1, table: "skill_lead")]
+
+    /// Records in `search_sizes` the size of `versions`' rows in the
+    /// per-skill indexes (every row's when nil), as FTS5's docsize tables
+    /// hold them, inside the caller's transaction. Called once the
+    /// full-text rows are written, like `noteSecondVersions`: a write to
+    /// another table opens a statement savepoint, at which FTS5 writes its
+    /// pending terms out. A size too large for its width is written as the
+    /// widest value, which bm25 reads from FTS5 instead.
+    func recordSearchSizes(of versions: [Int]?) throws {
+        if let versions, versions.isEmpty { return }
+        let chunk = SearchSizesLayout.chunk
+        for (index, table) in Self.sizedIndexes {
+            let width = SearchSizesLayout.width(index: index)
+            let widest = (1 << (8 * width)) - 1
+            var chunks: [Int64: [UInt8]] = [:]
+            let rows = try versions.map {
+                try database.query(
+                    "SELECT id, sz FROM \(table)_docsize WHERE id IN (SELECT value FROM json_each(?))", [.text(Self.jsonList($0))])
+            } ?? database.query("SELECT id, sz FROM \(table)_docsize")
+            for row in rows {
+                let version = try row.int("id")
+                guard version >= 0 else { continue }
+                let key = SearchSizesLayout.row(index: index, version: version)
+                if chunks[key] == nil {
+                    var stored = try database.queryFirst("SELECT sizes FROM search_sizes WHERE id = ?", [.integer(key)])?
+                        .bytes("sizes") ?? []
+                    stored += [UInt8](repeating: 0, count: max(0, chunk * width - stored.count))
+                    chunks[key] = stored
+                }
+                let size = min(SearchSizesLayout.total(docsize: row.bytes("sz")) ?? 0, widest)
+                let offset = version % chunk * width
+                for byte in 0..<width { chunks[key]?[offset + byte] = UInt8(truncatingIfNeeded: size >> (8 * byte)) }
+            }
+            let write = try database.statement("INSERT OR REPLACE INTO search_sizes (id, sizes) VALUES (?, ?)")
+            for (key, sizes) in chunks { try write.run([.integer(key), .blob(sizes)]) }
+        }
+    }
+
     /// Removes the full-text rows of a skill version (its per-skill row
     /// too), or of a source.
     func deleteSearchEntries(owner: Int, source: Bool) throws {

@@ -54,6 +54,9 @@ public final class SkillStore {
         migrationsApplied = try Migrator().migrate(database)
         try refreshGraphs()
         if migrationsApplied.contains(where: { $0.hasPrefix("0003_") }) { try indexStoredSources() }
+        if migrationsApplied.contains(where: { $0.hasPrefix("0013_") }) {
+            try database.transaction { try recordSearchSizes(of: nil) }
+        }
     }
 
     /// Refuses, before anything is written to it, a file that is not a
