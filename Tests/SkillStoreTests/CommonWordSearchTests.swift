@@ -168,9 +168,12 @@ import TestSupport
         }
 
         // A tier stopping at its bound ("glaze": the fillers describing it)
-        // is walked without scores, then its newest scored: the answer
-        // scoring each match as it is walked gives, at every limit.
-        for query in ["glaze", "kiln notes", "canvas kiln", "filler glaze"] {
+        // is walked without scores, then its newest scored; one that does
+        // not ("kiln glaze": every word in one description) is scored
+        // oldest first, and one that does after all ("filler glaze") walked
+        // again: the answer scoring each match as it is walked, newest
+        // first, gives, at every limit.
+        for query in ["glaze", "kiln notes", "canvas kiln", "filler glaze", "kiln glaze", "brush canvas kiln"] {
             for limit in [1, 3, 10, 25] {
                 let request = SearchRequest(query: query, limit: limit, explain: true)
                 let counted = try fixture.store.searchSkills(request)

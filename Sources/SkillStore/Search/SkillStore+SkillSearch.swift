@@ -591,8 +591,9 @@ extension SkillStore {
     /// way. A caller that keeps the matches only when there are fewer than
     /// `bound` passes `newestFirst: false`: the walk runs oldest first,
     /// which for FTS5 is cheaper (a list walked backwards is decoded a
-    /// page at a time before its first row is read). With `countFirst`
-    /// (a tier likely to stop at its bound), the walk is made without scores
+    /// page at a time before its first row is read); so is a tier with a
+    /// bound that turns out not to reach it. With `countFirst` (a tier
+    /// likely to stop at its bound), the walk is made without scores
     /// first, and only the newest `limit` are scored when it stops there:
     /// the same answer, without scoring matches only to drop them.
     ///
@@ -625,16 +626,25 @@ extension SkillStore {
         // A tier expected to stop at its bound (a common word's names and
         // descriptions) is walked without scores first: when it does stop
         // there, only the newest `limit` are scored (bm25 costs about 4 us
-        // a match: 8 ms for a bound of 2,000), for one more walk when it
-        // does not.
-        if let bound, newestFirst, countFirst, !scoreBroadTiersWhileWalking, limit > 0, bound >= limit {
-            let newest = try database.wholeNumbers(
-                "SELECT rowid AS version" + matching + " ORDER BY version DESC LIMIT ?", arguments + [.integer(Int64(bound))])
-            if newest.count >= bound {
-                return try candidates(
-                    " AND \(index).rowid >= ? ORDER BY version DESC LIMIT ?",
-                    [.integer(Int64(newest[limit - 1])), .integer(Int64(limit))])
+        // a match: 8 ms for a bound of 2,000). A tier that does not stop
+        // there is scored oldest first, the cheaper walk (its order does not
+        // matter: it is ranked by bm25), and one that does after all is
+        // walked again for its newest.
+        if let bound, newestFirst, !scoreBroadTiersWhileWalking, limit > 0, bound >= limit {
+            if countFirst {
+                let newest = try database.wholeNumbers(
+                    "SELECT rowid AS version" + matching + " ORDER BY version DESC LIMIT ?", arguments + [.integer(Int64(bound))])
+                if newest.count >= bound {
+                    return try candidates(
+                        " AND \(index).rowid >= ? ORDER BY version DESC LIMIT ?",
+                        [.integer(Int64(newest[limit - 1])), .integer(Int64(limit))])
+                }
             }
+            let found = try candidates(" LIMIT ?", [.integer(Int64(bound))])
+            guard found.count >= bound else {
+                return Array(found.sorted { ($0.bm25, -$0.version) > ($1.bm25, -$1.version) }.prefix(limit))
+            }
+            return try candidates(" ORDER BY version DESC LIMIT ?", [.integer(Int64(limit))])
         }
         let order = bound == nil ? " ORDER BY score LIMIT ?" : newestFirst ? " ORDER BY version DESC LIMIT ?" : " LIMIT ?"
         let found = try candidates(order, [.integer(Int64(bound ?? limit))])

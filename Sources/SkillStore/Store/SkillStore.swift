@@ -20,9 +20,10 @@ public final class SkillStore {
     /// candidate before ranking, instead of for those that could be shown
     /// (`searchSkills`); the answer must be the same either way.
     var lookUpEveryCandidate = false
-    /// For tests: a broad tier is scored as it is walked, up to its bound,
-    /// instead of walked without scores first (`skillCandidates`); the
-    /// answer must be the same either way.
+    /// For tests: a tier with a bound is scored as it is walked, newest
+    /// first, up to its bound, instead of walked without scores first or
+    /// oldest first (`skillCandidates`); the answer must be the same
+    /// either way.
     var scoreBroadTiersWhileWalking = false
 
     deinit {
