@@ -444,8 +444,29 @@ extension SkillStore {
             snippet: snippet, score: score)
     }
 
+    /// A heading path as indexed (`SearchEntry.pathSeparator` between the
+    /// headings), split back into its headings: byte by byte, as it was
+    /// joined (Foundation's `components(separatedBy:)` compares Characters,
+    /// about 16,000 instructions a path, and would not split before a
+    /// heading that opens with a combining mark).
     static func headingPath(_ text: String) -> [String] {
-        text.isEmpty ? [] : text.components(separatedBy: SearchEntry.pathSeparator)
+        guard !text.isEmpty else { return [] }
+        let bytes = Array(text.utf8)
+        let separator = Array(SearchEntry.pathSeparator.utf8)
+        var headings: [String] = []
+        var start = 0
+        var index = 0
+        while index + separator.count <= bytes.count {
+            if bytes[index..<(index + separator.count)].elementsEqual(separator) {
+                headings.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                index += separator.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        headings.append(String(decoding: bytes[start...], as: UTF8.self))
+        return headings
     }
 
     /// The text's snippet, after the heading path (or, for a skill, its

@@ -392,9 +392,12 @@ extension SkillStore {
         var matches: [SkillMatch] = []
         var shownVersions: [Int] = []
         var shownCopies: [NearDuplicate] = []
-        var places: [Set<SkillKey>] = []
-        var seenBlobs = Set<BlobID>()
-        var seenSkills = Set<SkillKey>()
+        // Arrays, not sets: they hold a few skills each, and the first
+        // `Set<SkillKey>` or `Set<BlobID>` of a process costs the runtime a
+        // scan of every conformance record (about 0.37 M instructions each).
+        var places: [[SkillKey]] = []
+        var seenBlobs: [BlobID] = []
+        var seenSkills: [SkillKey] = []
         // Every candidate, past the limit too, so that copies of a skill
         // shown are listed with it wherever they ranked.
         for position in candidates.indices {
@@ -407,7 +410,7 @@ extension SkillStore {
             let candidateKey = SkillKey(namespace: namespaces[candidate.version] ?? "", name: names[candidate.version] ?? "")
             let candidateCopy = NearDuplicate(name: candidateKey.name, description: descriptions[candidate.version] ?? "")
             if let shown = shownCopies.firstIndex(where: { candidateCopy.isCopy(of: $0) }) {
-                places[shown].insert(candidateKey)
+                if !places[shown].contains(candidateKey) { places[shown].append(candidateKey) }
                 continue
             }
             guard matches.count < request.limit else { continue }
@@ -429,8 +432,8 @@ extension SkillStore {
             let copy = NearDuplicate(name: key.name, description: description)
             // The same bytes elsewhere, or an older version of a skill shown (all versions searched).
             guard !seenBlobs.contains(blob), !seenSkills.contains(key) else { continue }
-            seenBlobs.insert(blob)
-            seenSkills.insert(key)
+            seenBlobs.append(blob)
+            seenSkills.append(key)
             var match = SkillMatch(
                 namespace: key.namespace, skill: key.name, address: key.description, version: version.string("label"),
                 id: blob, description: description, score: candidate.score, alsoIn: [], passages: [], explanation: nil)
@@ -447,11 +450,13 @@ extension SkillStore {
             matches.append(match)
             shownVersions.append(shownVersion)
             shownCopies.append(copy)
-            places.append(Set(try placesHolding(blob, or: copy)))
+            var holding: [SkillKey] = []
+            for place in try placesHolding(blob, or: copy) where !holding.contains(place) { holding.append(place) }
+            places.append(holding)
         }
         for index in matches.indices {
             let key = SkillKey(namespace: matches[index].namespace, name: matches[index].skill)
-            matches[index].alsoIn = places[index].subtracting([key]).sorted { ($0.namespace, $0.name) < ($1.namespace, $1.name) }
+            matches[index].alsoIn = places[index].filter { $0 != key }.sorted { ($0.namespace, $0.name) < ($1.namespace, $1.name) }
                 .map(\.description)
         }
         let passages = try passages(of: shownVersions, query: question)
