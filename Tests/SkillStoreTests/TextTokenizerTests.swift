@@ -43,4 +43,29 @@ import TestSupport
         #expect(tokenizer.tokens(of: "").tokens.isEmpty)
         #expect(tokenizer.tokens(of: " ,.; ").tokens.isEmpty)
     }
+
+    /// A part of a text (a rule or claim of a section) takes the text's
+    /// tokens that lie in it, as tokenizing the part alone gives them; a
+    /// token cut by either end of the part gives none.
+    @Test func aPartsTokensAreTheTextsInsideIt() throws {
+        let text = "Crème brûlée: fold the sheets.\n**Keep it cool.** Then serve (2 plates)."
+        let bytes = Array(text.utf8)
+        let all = tokenizer.tokens(of: text)
+        func whole(_ range: Range<Int>) -> [(String, Range<Int32>)] {
+            let part = tokenizer.tokens(of: String(decoding: bytes[range], as: UTF8.self))
+            return part.tokens.map { (String(decoding: part.text(of: $0), as: UTF8.self), $0.source) }
+        }
+        let newline = try #require(bytes.firstIndex(of: 0x0A))
+        let plates = try #require(bytes.firstIndex(of: UInt8(ascii: "(")))
+        for range in [0..<newline, (newline + 1)..<bytes.count, plates..<bytes.count, 0..<bytes.count, 7..<7] {
+            let part = try #require(SkillStore.tokens(of: all, in: range))
+            let found = part.tokens.map { (String(decoding: part.text(of: $0), as: UTF8.self), $0.source) }
+            #expect(found.map(\.0) == whole(range).map(\.0), "\(range)")
+            #expect(found.map(\.1) == whole(range).map(\.1), "\(range)")
+        }
+        // Parts ending or starting inside a word: "sheets", "brûlée".
+        let sheets = text.utf8.count - text.drop { $0 != "s" }.utf8.count
+        #expect(SkillStore.tokens(of: all, in: (sheets + 2)..<newline) == nil)
+        #expect(SkillStore.tokens(of: all, in: 0..<9) == nil)
+    }
 }

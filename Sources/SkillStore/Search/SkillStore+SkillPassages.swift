@@ -141,25 +141,45 @@ extension SkillStore {
     }
 
     /// A rule's or claim's text as snippet runs: a rule's title whole, then
-    /// the best words of the rest, the section's groups marked.
+    /// the best words of the rest, the section's groups marked. Its tokens
+    /// are the section's, where none straddles either end of a part.
     private func unitText(
         _ unit: SearchUnit, of section: ReadSection, matcher: SearchTermMatcher, tokenizer: TextTokenizer
     ) -> [SearchHit.SnippetRun] {
-        var rest = Array(section.row.body[unit.range])
-        var title: [UInt8] = []
-        if unit.titled, let end = rest.firstIndex(of: 0x0A) {
-            title = Array(rest[..<end])
-            rest = Array(rest[(end + 1)...])
+        let body = section.row.body
+        var rest = unit.range
+        var title: Range<Int>?
+        if unit.titled, let end = body[unit.range].firstIndex(of: 0x0A) {
+            title = unit.range.lowerBound..<end
+            rest = (end + 1)..<unit.range.upperBound
         }
-        func runs(_ text: [UInt8], whole: Bool) -> [SearchHit.SnippetRun] {
-            let tokens = text.withUnsafeBytes { tokenizer.tokens(of: $0) }
+        func runs(_ range: Range<Int>, whole: Bool) -> [SearchHit.SnippetRun] {
+            let text = Array(body[range])
+            let tokens = Self.tokens(of: section.bodyTokens, in: range) ?? text.withUnsafeBytes { tokenizer.tokens(of: $0) }
             let matches = matcher.matches(in: tokens).filter { $0.group.map(section.held.contains) ?? false }
             return whole
                 ? SearchTermMatcher.highlighted(text, tokens: tokens, matches: matches)
                 : SearchTermMatcher.snippet(text, tokens: tokens, matches: matches)
         }
         let text = runs(rest, whole: false)
-        guard !title.isEmpty else { return text }
+        guard let title, !title.isEmpty else { return text }
         return runs(title, whole: true) + [.init(text: " ", matched: false)] + text
+    }
+
+    /// The tokens of a text (`all`) that lie in `range` of it, placed in
+    /// that part as tokenizing it alone places them; nil when one straddles
+    /// either end of it (tokenizing the part alone would cut it).
+    static func tokens(of all: TextTokenizer.Tokens, in range: Range<Int>) -> TextTokenizer.Tokens? {
+        var part = TextTokenizer.Tokens()
+        part.bytes = all.bytes
+        for token in all.tokens {
+            let (lower, upper) = (Int(token.source.lowerBound), Int(token.source.upperBound))
+            guard upper > range.lowerBound, lower < range.upperBound else { continue }
+            guard lower >= range.lowerBound, upper <= range.upperBound else { return nil }
+            var placed = token
+            placed.source = Int32(lower - range.lowerBound)..<Int32(upper - range.lowerBound)
+            part.tokens.append(placed)
+        }
+        return part
     }
 }
