@@ -8,9 +8,10 @@
 -- (skill_lead), little-endian: 0 when not known and the widest value for
 -- at least that many, either of which bm25 reads from FTS5 instead. `id`
 -- is the index (0 skill_text, 1 skill_lead) times 2^32 plus the version
--- divided by 4,000. Written after the full-text rows of each publish
--- (SkillStore.recordSearchSizes), and for the stored versions once this
--- migration has run.
+-- divided by 4,000. Written after the full-text rows of each publish and
+-- of each extraction again (SkillStore.recordSearchSizes), and for the
+-- stored versions by this migration's follow-up in Swift, in its
+-- transaction (SkillStore.init).
 CREATE TABLE search_sizes (
     id    INTEGER PRIMARY KEY,
     sizes BLOB NOT NULL

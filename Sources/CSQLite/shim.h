@@ -138,6 +138,9 @@ static int skillstore_bm25_size(
 ) {
     if (data->sizesMissing) return 0;
     sqlite3_int64 version = api->xRowid(fts);
+    // Versions are numbered from 1; a row id outside what the layout can
+    // hold (a crafted store) is FTS5's to size.
+    if (version < 0 || version / SKILLSTORE_SIZES_CHUNK > 0xffffffff) return 0;
     sqlite3_int64 row = skillstore_sizes_row(index, version);
     if (row != data->sizesRow) {
         data->sizesRow = row;

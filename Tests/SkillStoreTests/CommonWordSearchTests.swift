@@ -173,9 +173,14 @@ import TestSupport
         // oldest first, and one that does after all ("filler glaze") walked
         // again: the answer scoring each match as it is walked, newest
         // first, gives, at every limit.
+        // (Superseded versions are in the store by now, so the tiers keep
+        // to latest versions; a glob and a namespace filter them too.)
+        let filters: [(skill: String?, namespace: String?)] = [(nil, nil), ("filler-1*", nil), (nil, "default")]
         for query in ["glaze", "kiln notes", "canvas kiln", "filler glaze", "kiln glaze", "brush canvas kiln"] {
             for limit in [1, 3, 10, 25] {
-                let request = SearchRequest(query: query, limit: limit, explain: true)
+                let filter = filters[limit % filters.count]
+                let request = SearchRequest(
+                    query: query, skill: filter.skill, namespace: filter.namespace, limit: limit, explain: true)
                 let counted = try fixture.store.searchSkills(request)
                 #expect(!counted.isEmpty, "\(query) at \(limit)")
                 fixture.store.scoreBroadTiersWhileWalking = true

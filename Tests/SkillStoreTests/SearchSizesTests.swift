@@ -106,6 +106,8 @@ import TestSupport
         try fill(3)
         #expect(try scores("skillstore_lead_bm25", "skill_lead", SkillStore.leadWeights, "\"form\"")
             != scores("skillstore_bm25", "skill_lead", SkillStore.leadWeights, "\"form\""))
+        #expect(try scores("skillstore_text_bm25", "skill_text", SkillStore.skillTextWeights, "\"form\"")
+            != scores("skillstore_bm25", "skill_text", SkillStore.skillTextWeights, "\"form\""))
         // ...while the widest value (a size too large to record) and a
         // missing chunk are read from FTS5.
         try fill(0xFF)
@@ -147,5 +149,48 @@ import TestSupport
             == scores("skillstore_bm25", "skill_text", SkillStore.skillTextWeights, "\"glaze\""))
         #expect(try scores("skillstore_lead_bm25", "skill_lead", SkillStore.leadWeights, "\"glaze\"")
             == scores("skillstore_bm25", "skill_lead", SkillStore.leadWeights, "\"glaze\""))
+        // Read from those rows: wrong sizes there give other scores.
+        try fill(3)
+        #expect(try scores("skillstore_text_bm25", "skill_text", SkillStore.skillTextWeights, "\"glaze\"")
+            != scores("skillstore_bm25", "skill_text", SkillStore.skillTextWeights, "\"glaze\""))
+        #expect(try scores("skillstore_lead_bm25", "skill_lead", SkillStore.leadWeights, "\"glaze\"")
+            != scores("skillstore_bm25", "skill_lead", SkillStore.leadWeights, "\"glaze\""))
+    }
+
+    @Test func extractingVersionsAgainRecordsTheirSizes() throws {
+        try database.execute("DELETE FROM search_sizes")
+        try database.execute("UPDATE versions SET graph_version = 0")
+        try fixture.store.refreshGraphs()
+        for (index, table) in SkillStore.sizedIndexes {
+            let expected = try docsizes(table)
+            #expect(expected.count == 4)
+            #expect(try recorded(index, versions: expected.keys) == expected, "\(table)")
+        }
+    }
+
+    /// A store from before the table gets it, with every stored version's
+    /// sizes, in the migration's own transaction.
+    @Test func theMigrationRecordsTheStoredVersionsSizes() throws {
+        try database.execute("DROP TABLE search_sizes")
+        try database.execute("DELETE FROM schema_migrations WHERE name = '0013_search_sizes.sql'")
+        let reopened = try SkillStore(path: fixture.databasePath)
+        #expect(reopened.migrationsApplied == ["0013_search_sizes.sql"])
+        for (index, table) in SkillStore.sizedIndexes {
+            let expected = try docsizes(table)
+            #expect(expected.count == 4)
+            #expect(try recorded(index, versions: expected.keys) == expected, "\(table)")
+        }
+    }
+
+    /// A follow-up that fails takes its migration with it.
+    @Test func aMigrationsFollowUpIsPartOfItsTransaction() throws {
+        let database = try Database(path: ":memory:")
+        struct Refused: Error {}
+        let migrator = Migrator(
+            migrations: [("0001_table.sql", "CREATE TABLE kept (a INTEGER)")],
+            followUps: ["0001_table.sql": { try $0.execute("INSERT INTO kept VALUES (1)"); throw Refused() }])
+        #expect(throws: Refused.self) { try migrator.migrate(database) }
+        #expect(try database.queryFirst("SELECT 1 AS found FROM sqlite_master WHERE name = 'kept'") == nil)
+        #expect(try migrator.pending(in: database) == ["0001_table.sql"])
     }
 }

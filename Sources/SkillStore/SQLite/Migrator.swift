@@ -5,9 +5,17 @@ import Foundation
 /// transaction, and is recorded in `schema_migrations` by name.
 struct Migrator {
     let migrations: [(name: String, sql: String)]
+    /// Work a migration needs done in Swift (what its SQL cannot compute),
+    /// by the migration's name: run in the migration's own transaction,
+    /// after its SQL, so that it is applied whole or not at all.
+    let followUps: [String: (Database) throws -> Void]
 
-    init(migrations: [(name: String, sql: String)] = embeddedMigrations) {
+    init(
+        migrations: [(name: String, sql: String)] = embeddedMigrations,
+        followUps: [String: (Database) throws -> Void] = [:]
+    ) {
         self.migrations = migrations.sorted { $0.name < $1.name }
+        self.followUps = followUps
     }
 
     /// Names of migrations not yet applied to `database`.
@@ -48,6 +56,7 @@ struct Migrator {
                     "SELECT 1 AS done FROM schema_migrations WHERE name = ?", [.text(migration.name)])
                 guard done == nil else { return }
                 try database.execute(migration.sql)
+                try followUps[migration.name]?(database)
                 if rebuildsTables, let violation = try database.queryFirst("PRAGMA foreign_key_check") {
                     throw SkillStoreError.corrupt(
                         "migration \(migration.name) left a row of \(violation.string("table")) pointing at a missing "

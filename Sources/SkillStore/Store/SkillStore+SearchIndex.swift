@@ -81,19 +81,25 @@ extension SkillStore {
     /// pending terms out. A size too large for its width is written as the
     /// widest value, which bm25 reads from FTS5 instead.
     func recordSearchSizes(of versions: [Int]?) throws {
+        try Self.recordSearchSizes(of: versions, in: database)
+    }
+
+    /// `recordSearchSizes(of:)` on `database`, for a migration's follow-up.
+    static func recordSearchSizes(of versions: [Int]?, in database: Database) throws {
         if let versions, versions.isEmpty { return }
         let chunk = SearchSizesLayout.chunk
-        for (index, table) in Self.sizedIndexes {
+        for (index, table) in sizedIndexes {
             let width = SearchSizesLayout.width(index: index)
             let widest = (1 << (8 * width)) - 1
             var chunks: [Int64: [UInt8]] = [:]
             let rows = try versions.map {
                 try database.query(
-                    "SELECT id, sz FROM \(table)_docsize WHERE id IN (SELECT value FROM json_each(?))", [.text(Self.jsonList($0))])
+                    "SELECT id, sz FROM \(table)_docsize WHERE id IN (SELECT value FROM json_each(?))", [.text(jsonList($0))])
             } ?? database.query("SELECT id, sz FROM \(table)_docsize")
             for row in rows {
                 let version = try row.int("id")
-                guard version >= 0 else { continue }
+                // Outside what the layout holds (versions count from 1): FTS5 sizes it.
+                guard version >= 0, version / chunk <= Int(UInt32.max) else { continue }
                 let key = SearchSizesLayout.row(index: index, version: version)
                 if chunks[key] == nil {
                     var stored = try database.queryFirst("SELECT sizes FROM search_sizes WHERE id = ?", [.integer(key)])?

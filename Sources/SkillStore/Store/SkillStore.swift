@@ -52,12 +52,12 @@ public final class SkillStore {
         // One connection: a second one only to look at the file first made
         // every command parse the schema twice.
         database = try Database(path: path, vet: exists ? { try SkillStore.requireSkillStore($0) } : nil)
-        migrationsApplied = try Migrator().migrate(database)
+        migrationsApplied = try Migrator(followUps: [
+            // The sizes of the versions stored before it, with the table.
+            "0013_search_sizes.sql": { try SkillStore.recordSearchSizes(of: nil, in: $0) },
+        ]).migrate(database)
         try refreshGraphs()
         if migrationsApplied.contains(where: { $0.hasPrefix("0003_") }) { try indexStoredSources() }
-        if migrationsApplied.contains(where: { $0.hasPrefix("0013_") }) {
-            try database.transaction { try recordSearchSizes(of: nil) }
-        }
     }
 
     /// Refuses, before anything is written to it, a file that is not a
