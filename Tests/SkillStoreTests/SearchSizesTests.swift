@@ -157,6 +157,19 @@ import TestSupport
             != scores("skillstore_bm25", "skill_lead", SkillStore.leadWeights, "\"glaze\""))
     }
 
+    /// `fsck` compares the recorded sizes with FTS5's.
+    @Test func fsckFindsASizeThatDiffersFromFTS5s() throws {
+        #expect(try fixture.store.checkIntegrity().problems.isEmpty)
+        try fill(0xFF)
+        // The widest value is read from FTS5: not a difference.
+        #expect(try fixture.store.checkIntegrity().problems.isEmpty)
+        try fill(3)
+        let problems = try fixture.store.checkIntegrity().problems.filter { $0.subject == "search_sizes" }
+        #expect(problems.count == 8, "\(problems)")
+        #expect(problems.contains { $0.message.contains("in skill_lead is recorded as 3 tokens, but FTS5 holds") })
+        #expect(problems.contains { $0.message.contains("in skill_text is recorded as 771 tokens, but FTS5 holds") })
+    }
+
     @Test func extractingVersionsAgainRecordsTheirSizes() throws {
         try database.execute("DELETE FROM search_sizes")
         try database.execute("UPDATE versions SET graph_version = 0")

@@ -1,5 +1,6 @@
 extension SkillStore {
-    /// Re-hashes every blob and checks every version against its manifest.
+    /// Re-hashes every blob and checks every version against its manifest,
+    /// and the search's recorded row sizes against FTS5's.
     /// `progress` is called with blobs checked so far and the total.
     public func checkIntegrity(progress: (Int, Int) -> Void = { _, _ in }) throws -> IntegrityReport {
         var report = IntegrityReport()
@@ -86,6 +87,13 @@ extension SkillStore {
             } catch {
                 problem("its knowledge graph cannot be read: \(error)")
             }
+        }
+        // The row sizes bm25 reads beside FTS5's (a wrong one would only
+        // mis-rank: nothing in SkillStore writes one).
+        for mismatch in try searchSizeMismatches() {
+            report.problems.append(IntegrityProblem(
+                subject: "search_sizes", message: "version \(mismatch.version)'s size in \(mismatch.table) is recorded as "
+                    + "\(mismatch.recorded) tokens, but FTS5 holds \(mismatch.actual)"))
         }
         for row in try database.query(
             "SELECT s.url, s.blob FROM sources s LEFT JOIN blobs b ON b.id = s.blob WHERE b.id IS NULL")

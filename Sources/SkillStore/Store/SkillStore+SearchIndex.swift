@@ -116,6 +116,36 @@ extension SkillStore {
         }
     }
 
+    /// The sizes `search_sizes` holds that differ from FTS5's, for `fsck`
+    /// (a size not recorded, 0, or the widest value is not a difference:
+    /// bm25 reads those from FTS5).
+    func searchSizeMismatches() throws -> [(table: String, version: Int, recorded: Int, actual: Int)] {
+        let chunk = SearchSizesLayout.chunk
+        var mismatches: [(table: String, version: Int, recorded: Int, actual: Int)] = []
+        for (index, table) in Self.sizedIndexes {
+            let width = SearchSizesLayout.width(index: index)
+            let widest = (1 << (8 * width)) - 1
+            var chunks: [Int64: [UInt8]] = [:]
+            for row in try database.query("SELECT id, sz FROM \(table)_docsize ORDER BY id") {
+                let version = try row.int("id")
+                guard version >= 0, version / chunk <= Int(UInt32.max),
+                      let actual = SearchSizesLayout.total(docsize: row.bytes("sz")) else { continue }
+                let key = SearchSizesLayout.row(index: index, version: version)
+                if chunks[key] == nil {
+                    chunks[key] = try database.queryFirst("SELECT sizes FROM search_sizes WHERE id = ?", [.integer(key)])?
+                        .bytes("sizes") ?? []
+                }
+                let bytes = chunks[key] ?? []
+                let offset = version % chunk * width
+                guard offset + width <= bytes.count else { continue }
+                let recorded = (0..<width).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+                if recorded == 0 || recorded == widest || recorded == actual { continue }
+                mismatches.append((table, version, recorded, actual))
+            }
+        }
+        return mismatches
+    }
+
     /// Removes the full-text rows of a skill version (its per-skill row
     /// too), or of a source.
     func deleteSearchEntries(owner: Int, source: Bool) throws {

@@ -4,9 +4,10 @@ struct FsckCommand: ProgressOnlyCommand {
     static let name = "fsck"
     static let summary = "Re-hash every blob and check every version's manifest."
     static let discussion = """
-        Reads every blob and checks that it hashes to its id, and that each
-        version's files match its bundle manifest and exist. Prints each
-        problem; exits 1 if there is any.
+        Reads every blob and checks that it hashes to its id, that each
+        version's files match its bundle manifest and exist, and that the
+        row sizes search keeps for bm25 are FTS5's. Prints each problem;
+        exits 1 if there is any.
         """
     let forceProgress: Bool
 
