@@ -51,8 +51,7 @@ public struct SkillSearchEntry: Codable, Sendable, Equatable {
     /// in the same order), looked up in one call.
     public static func entries(_ matches: [SkillMatch], bundles: [BlobID], in store: SkillStore) throws -> [SkillSearchEntry] {
         precondition(matches.count == bundles.count, "one bundle per match")
-        let verdicts = try store.verdicts(for: bundles)
-        return zip(matches, bundles).map { match, bundle in SkillSearchEntry(match, scan: verdicts[bundle]) }
+        return zip(matches, try store.verdicts(for: bundles)).map { match, scan in SkillSearchEntry(match, scan: scan) }
     }
 
     public init(_ match: SkillMatch, scan: ScanSummary?) {

@@ -13,22 +13,19 @@ extension SkillStore {
             SELECT v.namespace, v.skill, v.label, v.manifest_blob FROM wanted w
             JOIN versions v ON v.namespace = w.namespace AND v.skill = w.skill AND v.label = w.label
             """, matches.flatMap { [.text($0.namespace), .text($0.skill), .text($0.version)] })
-        var bundles: [VersionKey: BlobID] = [:]
+        // Keyed by the three joined with NUL (which none holds), not by a
+        // struct: the first dictionary of a new key type costs a process a
+        // scan of the binary's conformance records.
+        func key(_ namespace: String, _ skill: String, _ label: String) -> String { namespace + "\0" + skill + "\0" + label }
+        var bundles: [String: BlobID] = [:]
         for row in rows {
-            let key = VersionKey(namespace: row.string("namespace"), skill: row.string("skill"), label: row.string("label"))
-            bundles[key] = try row.blobID("manifest_blob")
+            bundles[key(row.string("namespace"), row.string("skill"), row.string("label"))] = try row.blobID("manifest_blob")
         }
         return try matches.map { match in
-            guard let bundle = bundles[VersionKey(namespace: match.namespace, skill: match.skill, label: match.version)] else {
+            guard let bundle = bundles[key(match.namespace, match.skill, match.version)] else {
                 throw SkillStoreError.corrupt("a search found \(match.address)@\(match.version), which has no version row")
             }
             return bundle
         }
-    }
-
-    private struct VersionKey: Hashable {
-        var namespace: String
-        var skill: String
-        var label: String
     }
 }

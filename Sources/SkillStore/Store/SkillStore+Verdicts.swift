@@ -28,13 +28,19 @@ extension SkillStore {
     }
 
     /// The verdicts on several bundles at once, in summary (what a list of
-    /// results shows); bundles without a verdict are absent from the answer.
-    public func verdicts(for bundles: [BlobID]) throws -> [BlobID: ScanSummary] {
-        var summaries: [BlobID: ScanSummary] = [:]
-        for bundle in Set(bundles) {
-            if let verdict = try verdict(bundle: bundle) { summaries[bundle] = verdict.summary }
+    /// results shows), in the bundles' order: nil for a bundle without
+    /// one. Each bundle is looked up once. (Arrays, not a dictionary keyed
+    /// by bundle: a list of results holds ten, and the first
+    /// `[BlobID: ...]` of a process costs a scan of the binary's
+    /// conformance records.)
+    public func verdicts(for bundles: [BlobID]) throws -> [ScanSummary?] {
+        var looked: [(bundle: BlobID, summary: ScanSummary?)] = []
+        return try bundles.map { bundle in
+            if let found = looked.first(where: { $0.bundle == bundle }) { return found.summary }
+            let summary = try verdict(bundle: bundle)?.summary
+            looked.append((bundle, summary))
+            return summary
         }
-        return summaries
     }
 
     /// Stores `verdict`, replacing an older one on the same bundle. Runs
