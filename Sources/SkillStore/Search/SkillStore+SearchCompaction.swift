@@ -57,6 +57,7 @@ extension SkillStore {
     /// a server, read on); then asks for the write-ahead log, which holds
     /// the rewritten pages until a checkpoint, to be emptied (while a
     /// reader holds an old snapshot it is not, and it is left to SQLite).
+    /// Records the row sizes of `search_sizes` again as well.
     /// `progress` is told the indexes done and their count before each one
     /// and at the end.
     public func optimizeSearchIndexes(progress: (Int, Int) -> Void = { _, _ in }) throws -> [SearchIndexSegments] {
@@ -69,6 +70,9 @@ extension SkillStore {
             }
             report.append(SearchIndexSegments(index: index, before: before, after: try searchSegments(index)))
         }
+        // The row sizes bm25 reads, recorded again from FTS5's (what `fsck`
+        // checks them against).
+        try database.transaction { try recordSearchSizes(of: nil) }
         if report.contains(where: { $0.before != $0.after }) { try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
         progress(Self.searchIndexes.count, Self.searchIndexes.count)
         return report

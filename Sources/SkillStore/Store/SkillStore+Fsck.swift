@@ -91,9 +91,14 @@ extension SkillStore {
         // The row sizes bm25 reads beside FTS5's (a wrong one would only
         // mis-rank: nothing in SkillStore writes one).
         for mismatch in try searchSizeMismatches() {
+            let version = try database.queryFirst(
+                "SELECT namespace, skill, label FROM versions WHERE seq = ?", [.integer(Int64(mismatch.version))])
+            let subject = version.map {
+                "\(SkillKey(namespace: $0.string("namespace"), name: $0.string("skill")))@\($0.string("label"))"
+            } ?? "version \(mismatch.version)"
             report.problems.append(IntegrityProblem(
-                subject: "search_sizes", message: "version \(mismatch.version)'s size in \(mismatch.table) is recorded as "
-                    + "\(mismatch.recorded) tokens, but FTS5 holds \(mismatch.actual)"))
+                subject: subject, message: "its size in \(mismatch.table) is recorded as \(mismatch.recorded) tokens for "
+                    + "search, but FTS5 holds \(mismatch.actual) ('skillctl optimize' records it again)"))
         }
         for row in try database.query(
             "SELECT s.url, s.blob FROM sources s LEFT JOIN blobs b ON b.id = s.blob WHERE b.id IS NULL")

@@ -120,6 +120,12 @@ extension SkillStore {
     /// (a size not recorded, 0, or the widest value is not a difference:
     /// bm25 reads those from FTS5).
     func searchSizeMismatches() throws -> [(table: String, version: Int, recorded: Int, actual: Int)] {
+        // One read: a publish between reading FTS5's sizes and ours would
+        // look like a difference.
+        try database.read { try searchSizeMismatchesInOneRead() }
+    }
+
+    private func searchSizeMismatchesInOneRead() throws -> [(table: String, version: Int, recorded: Int, actual: Int)] {
         let chunk = SearchSizesLayout.chunk
         var mismatches: [(table: String, version: Int, recorded: Int, actual: Int)] = []
         for (index, table) in Self.sizedIndexes {

@@ -12,8 +12,10 @@ struct OptimizeCommand: ProgressOnlyCommand {
         much. It takes about 20 seconds at 100,000 skills, during which a
         publish started meanwhile waits up to 5 seconds, then fails as busy
         (searches, and a server's reads, go on), so run it when no one
-        publishes; run again, it merges what is left. Changes no skill,
-        blob or result.
+        publishes; run again, it merges what is left. It also records
+        again, from the indexes, the size of each skill's rows that search
+        reads for bm25 (what 'fsck' checks). Changes no skill, blob or
+        result.
         """
     let forceProgress: Bool
 
