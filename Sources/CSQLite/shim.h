@@ -68,6 +68,36 @@ static inline sqlite3_int64 skillstore_sizes_row(int index, sqlite3_int64 versio
     return ((sqlite3_int64)index << 32) | (version / SKILLSTORE_SIZES_CHUNK);
 }
 
+// The widest size `index` records: it stands for "at least", and is read
+// from FTS5.
+static inline int skillstore_sizes_widest(int index) { return (1 << (8 * skillstore_sizes_width(index))) - 1; }
+
+// The size recorded for `version` in its row of `index` (`sizes`, `bytes`
+// long): 0 when the row does not reach it. The one reading of the layout,
+// for bm25 here and for SkillStore (`SearchSizesLayout`).
+static inline int skillstore_sizes_get(const unsigned char *sizes, int bytes, int index, sqlite3_int64 version) {
+    int width = skillstore_sizes_width(index);
+    if (version < 0) return 0;
+    sqlite3_int64 offset = (version % SKILLSTORE_SIZES_CHUNK) * width;
+    if (offset + width > bytes) return 0;
+    int size = sizes[offset];
+    if (width == 2) size |= sizes[offset + 1] << 8;
+    return size;
+}
+
+// Writes `size` for `version` into its row of `index` (`sizes`, `bytes`
+// long, when it reaches it), as the widest value when it is larger.
+static inline void skillstore_sizes_set(unsigned char *sizes, int bytes, int index, sqlite3_int64 version, sqlite3_int64 size) {
+    int width = skillstore_sizes_width(index);
+    if (version < 0) return;
+    sqlite3_int64 offset = (version % SKILLSTORE_SIZES_CHUNK) * width;
+    if (offset + width > bytes) return;
+    sqlite3_int64 widest = skillstore_sizes_widest(index);
+    sqlite3_int64 value = size < 0 ? 0 : size > widest ? widest : size;
+    sizes[offset] = (unsigned char)(value & 0xff);
+    if (width == 2) sizes[offset + 1] = (unsigned char)(value >> 8);
+}
+
 // The sum of the column sizes in an FTS5 `%_docsize` blob (a varint per
 // column, as SQLite writes varints), or -1 when the blob is not one.
 static inline sqlite3_int64 skillstore_docsize_total(const unsigned char *blob, int bytes) {
@@ -164,12 +194,8 @@ static int skillstore_bm25_size(
         if (sqlite3_blob_read(data->sizesBlob, data->sizes, bytes, 0) != SQLITE_OK) return 0;
         data->sizesBytes = bytes;
     }
-    int width = skillstore_sizes_width(index);
-    int offset = (int)(version % SKILLSTORE_SIZES_CHUNK) * width;
-    if (offset + width > data->sizesBytes) return 0;
-    int size = data->sizes[offset];
-    if (width == 2) size |= data->sizes[offset + 1] << 8;
-    return size == (1 << (8 * width)) - 1 ? 0 : size;
+    int size = skillstore_sizes_get(data->sizes, data->sizesBytes, index, version);
+    return size == skillstore_sizes_widest(index) ? 0 : size;
 }
 
 static int skillstore_bm25_count(const Fts5ExtensionApi *api, Fts5Context *fts, void *context) {

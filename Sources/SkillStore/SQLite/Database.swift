@@ -204,6 +204,24 @@ enum SearchSizesLayout {
     /// The row holding `version`'s size in `index`.
     static func row(index: Int, version: Int) -> Int64 { skillstore_sizes_row(Int32(index), Int64(version)) }
 
+    /// The widest size `index` records, which stands for "at least" (bm25
+    /// reads those from FTS5).
+    static func widest(index: Int) -> Int { Int(skillstore_sizes_widest(Int32(index))) }
+
+    /// The size recorded for `version` in its row of `index`: 0 when the
+    /// row does not reach it.
+    static func size(of version: Int, index: Int, in sizes: [UInt8]) -> Int {
+        sizes.withUnsafeBufferPointer { Int(skillstore_sizes_get($0.baseAddress, Int32($0.count), Int32(index), Int64(version))) }
+    }
+
+    /// Writes `size` for `version` into its row of `index` (the widest
+    /// value when it is larger).
+    static func record(_ size: Int, of version: Int, index: Int, in sizes: inout [UInt8]) {
+        sizes.withUnsafeMutableBufferPointer {
+            skillstore_sizes_set($0.baseAddress, Int32($0.count), Int32(index), Int64(version), Int64(size))
+        }
+    }
+
     /// The sum of the column sizes an FTS5 `%_docsize` blob holds; nil when
     /// it is not such a blob.
     static func total(docsize: [UInt8]) -> Int? {

@@ -90,7 +90,6 @@ extension SkillStore {
         let chunk = SearchSizesLayout.chunk
         for (index, table) in sizedIndexes {
             let width = SearchSizesLayout.width(index: index)
-            let widest = (1 << (8 * width)) - 1
             var chunks: [Int64: [UInt8]] = [:]
             let rows = try versions.map {
                 try database.query(
@@ -107,9 +106,8 @@ extension SkillStore {
                     stored += [UInt8](repeating: 0, count: max(0, chunk * width - stored.count))
                     chunks[key] = stored
                 }
-                let size = min(SearchSizesLayout.total(docsize: row.bytes("sz")) ?? 0, widest)
-                let offset = version % chunk * width
-                for byte in 0..<width { chunks[key]?[offset + byte] = UInt8(truncatingIfNeeded: size >> (8 * byte)) }
+                let size = SearchSizesLayout.total(docsize: row.bytes("sz")) ?? 0
+                SearchSizesLayout.record(size, of: version, index: index, in: &chunks[key, default: []])
             }
             let write = try database.statement("INSERT OR REPLACE INTO search_sizes (id, sizes) VALUES (?, ?)")
             for (key, sizes) in chunks { try write.run([.integer(key), .blob(sizes)]) }
@@ -129,8 +127,7 @@ extension SkillStore {
         let chunk = SearchSizesLayout.chunk
         var mismatches: [(table: String, version: Int, recorded: Int, actual: Int)] = []
         for (index, table) in Self.sizedIndexes {
-            let width = SearchSizesLayout.width(index: index)
-            let widest = (1 << (8 * width)) - 1
+            let widest = SearchSizesLayout.widest(index: index)
             var chunks: [Int64: [UInt8]] = [:]
             for row in try database.query("SELECT id, sz FROM \(table)_docsize ORDER BY id") {
                 let version = try row.int("id")
@@ -141,10 +138,7 @@ extension SkillStore {
                     chunks[key] = try database.queryFirst("SELECT sizes FROM search_sizes WHERE id = ?", [.integer(key)])?
                         .bytes("sizes") ?? []
                 }
-                let bytes = chunks[key] ?? []
-                let offset = version % chunk * width
-                guard offset + width <= bytes.count else { continue }
-                let recorded = (0..<width).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+                let recorded = SearchSizesLayout.size(of: version, index: index, in: chunks[key] ?? [])
                 if recorded == 0 || recorded == widest || recorded == actual { continue }
                 mismatches.append((table, version, recorded, actual))
             }
