@@ -18,16 +18,17 @@ import Testing
             ("pack/one/SKILL.md", "1"), ("pack/deeper/two/SKILL.md", "2"), ("pack/deeper/two/nested/SKILL.md", "n"),
             ("lone.md", "l"),
         ], executable: ["zeta/scripts/run.sh"]))
-        // The archive's order of top-level names; inside a pack, name order,
-        // outer skills first: a skill nested in another's folder is a skill
-        // too, as on disk.
-        #expect(found.map(\.source.path) == ["zeta", "pack/deeper/two", "pack/deeper/two/nested", "pack/one", "lone.md"])
+        // The archive's order of top-level names; inside a pack, nearest its
+        // top first, then name order, as on disk: a skill nested in
+        // another's folder is a skill too, and comes after it.
+        #expect(found.map(\.source.path) == ["zeta", "pack/one", "pack/deeper/two", "pack/deeper/two/nested", "lone.md"])
+        #expect(found.map(\.source.placeInPack) == ["", "one", "deeper/two", "deeper/two/nested", ""])
         #expect(found.map(\.source.kind) == [.folder, .folder, .folder, .folder, .file])
         #expect(found[0].files.map(\.path) == ["SKILL.md", "references/a.md", "scripts/run.sh"])
         #expect(found[0].files.map(\.executable) == [false, false, true])
         // A SKILL.md below a skill folder stays part of its bundle.
-        #expect(found[1].files.map(\.path) == ["SKILL.md", "nested/SKILL.md"])
-        #expect(found[2].files.map(\.path) == ["SKILL.md"])
+        #expect(found[2].files.map(\.path) == ["SKILL.md", "nested/SKILL.md"])
+        #expect(found[3].files.map(\.path) == ["SKILL.md"])
         #expect(found[4].files.map(\.path) == ["SKILL.md"])
         #expect(found[4].files[0].bytes == Array("l".utf8))
     }

@@ -45,15 +45,54 @@ struct LenientPublishTests {
         }
 
         let report = try fixture.publish([fixture.folder.path])
-        // Discovery order: more/ before skills/, so more/gstack/autoplan keeps
-        // the name; each other one takes as few folders as make it unique.
-        #expect(report.results.map(\.name) == ["autoplan", "skills-autoplan", "gstack-autoplan"])
+        // Nearest the root first, so skills/autoplan keeps the name; each
+        // other one is named by the first folder up that the first one does
+        // not have there (gstack), else by as few folders above it as make
+        // it unique.
+        #expect(report.results.map(\.name) == ["autoplan", "gstack-autoplan", "skills-gstack-autoplan"])
+        #expect(try fixture.store.version(of: "autoplan").description == "One.")
         let renamed = try fixture.store.version(of: "gstack-autoplan")
         #expect(renamed.declaredName == "autoplan")
         #expect(renamed.warnings?.map(\.code) == ["name-duplicate"])
-        #expect(renamed.description == "Two.")
+        #expect(renamed.description == "Three.")
+        #expect(try fixture.store.version(of: "skills-gstack-autoplan").description == "Two.")
         // The same pack again names them the same way.
         #expect(try fixture.publish([fixture.folder.path]).results.map(\.status) == [.unchanged, .unchanged, .unchanged])
+    }
+
+    @Test("copies kept deeper in a pack are named apart by the folder they differ in, else by their place in it")
+    func backedUpCopiesAreNamedApart() throws {
+        // The pack's own skill, and copies that repeat the folders nearest
+        // it under dated folders: the three folders above each are alike.
+        let places = [
+            "backups/2025-10-19/plugins/docs/skills/pdf", "backups/2025-11-08/plugins/docs/skills/pdf",
+        ] + ["01", "02", "03", "04", "05"].map { "backups/2026-\($0)/old/plugins/docs/skills/pdf" } + ["plugins/docs/skills/pdf"]
+        func publish(below root: String) throws -> (StoreFixture, PublishReport) {
+            let fixture = try StoreFixture()
+            for (index, place) in places.enumerated() {
+                try fixture.write("\(root)/\(place)/SKILL.md", "---\nname: pdf\ndescription: Copy \(index).\n---\n\nText.\n")
+            }
+            return (fixture, try fixture.publish([fixture.temporary.path(root)]))
+        }
+        let (fixture, report) = try publish(below: "pack")
+        // Nearest the root first: the pack's own keeps the name, whatever
+        // the order of the folders' names.
+        #expect(try fixture.store.version(of: "pdf").description == "Copy 7.")
+        let digest = BlobDigest(of: Array("backups/2026-05/old/plugins/docs/skills/pdf".utf8)).hex.prefix(8)
+        #expect(report.results.map(\.name) == [
+            "pdf", "2025-10-19-pdf", "2025-11-08-pdf",
+            "old-pdf", "skills-pdf", "docs-skills-pdf", "plugins-docs-skills-pdf", "pdf-\(digest)",
+        ])
+        #expect(try fixture.store.version(of: SkillKey(namespace: Namespace.defaultName, name: "pdf-\(digest)")).description == "Copy 6.")
+        let messages = try report.results.dropFirst().map { try #require($0.warnings?.first?.message) }
+        #expect(messages[0].hasSuffix(
+            "published as '2025-10-19-pdf', named by the nearest folder above it that is not above the other"))
+        #expect(messages[3].hasSuffix("published as 'skills-pdf', named by the folders above it"))
+        #expect(messages[6].hasSuffix("named by its place in the pack ('backups/2026-05/old/plugins/docs/skills/pdf')"))
+
+        // The same pack checked out elsewhere names them alike.
+        let (_, again) = try publish(below: "another/checkout")
+        #expect(again.results.map(\.name) == report.results.map(\.name))
     }
 
     @Test("a clean version has no warnings and no declared name, so its JSON is unchanged")

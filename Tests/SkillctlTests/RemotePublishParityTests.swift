@@ -1,4 +1,5 @@
 import Foundation
+import SkillStore
 import Testing
 import TestSupport
 
@@ -77,6 +78,10 @@ import TestSupport
         try folder.write("pack/b/pdf/SKILL.md", skillMarkdown(name: "pdf", description: "Another pdf skill."))
         try folder.write("pack/c/broken/SKILL.md", "---\nname: broken\nname: broken\n---\n# Named twice\n")
         try folder.write("pack/d/fine/SKILL.md", skillMarkdown(name: "fine"))
+        // Copies whose three nearest folders are alike, the last named by its place in the pack.
+        for date in ["01", "02", "03", "04", "05"] {
+            try folder.write("pack/backups/2026-\(date)/old/plugins/a/pdf/SKILL.md", skillMarkdown(name: "pdf", description: "Copy \(date)."))
+        }
 
         let local = Skillctl(database: folder.url.appendingPathComponent("local.db"))
         let here = try local.run(["publish", "--skip-invalid", "--json", folder.path("pack")])
@@ -99,8 +104,12 @@ import TestSupport
         #expect(here.status == 1 && there.status == 1, "\(here.stderr)\n\(there.stderr)")
         let (herePublished, hereRefused) = try summary(here)
         let (therePublished, thereRefused) = try summary(there)
-        // The second pdf is named apart by its folder, on either side.
-        #expect(herePublished == ["pdf", "b-pdf", "fine"])
+        // The second pdf is named apart by its folder, the copies by the
+        // folders above them, the last by its place in the pack, on either side.
+        let digest = BlobDigest(of: Array("backups/2026-05/old/plugins/a/pdf".utf8)).hex.prefix(8)
+        #expect(herePublished == [
+            "pdf", "b-pdf", "fine", "plugins-pdf", "a-pdf", "plugins-a-pdf", "old-plugins-a-pdf", "pdf-\(digest)",
+        ])
         #expect(therePublished == herePublished)
         #expect(hereRefused.count == 1 && hereRefused.contains { $0.hasPrefix("/c/broken") }, "\(hereRefused)")
         #expect(thereRefused == hereRefused, "\(thereRefused)")

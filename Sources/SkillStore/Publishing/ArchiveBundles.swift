@@ -98,14 +98,16 @@ struct ArchiveBundles {
                 problems.append(Diagnostic(
                     path: top, location: nil, message: "no SKILL.md in this folder or any folder below it", code: "skill-missing"))
             }
-            found += skills.map { skill in Result { () throws(InputRefused) in try bundle(of: skill.folder, at: skill.path) } }
+            // Each skill's place in its pack: its path below the top-level folder.
+            let ordered = SkillSource.nearestRootFirst(skills) { Self.placeInPack($0.path) }
+            found += ordered.map { skill in Result { () throws(InputRefused) in try bundle(of: skill.folder, at: skill.path) } }
         }
         guard problems.isEmpty else { throw InputRefused(problems) }
         return found
     }
 
     /// The skill folders at and below `folder`, outer first, in name order,
-    /// as `SkillSource.discover` finds them on disk: a skill folder inside
+    /// as `SkillSource.discover` walks a folder on disk: a skill folder inside
     /// another is a skill too; hidden folders are searched only with
     /// `hidden`, and never a version control system's. A loop, not
     /// recursion: an archive's depth is the sender's to choose.
@@ -170,8 +172,13 @@ struct ArchiveBundles {
         guard problems.isEmpty else { throw InputRefused(problems) }
         files.sort(by: BundleFile.manifestOrder)
         return SkillBundle(
-            source: SkillSource(kind: .folder, path: path), files: files,
+            source: SkillSource(kind: .folder, path: path, placeInPack: Self.placeInPack(path)), files: files,
             gitLabel: .carried(folder.files["SKILL.md"].flatMap(TarArchive.gitLabel(of:))))
+    }
+
+    /// A skill folder's path below its archive's top-level folder.
+    private static func placeInPack(_ path: String) -> String {
+        path.split(separator: "/").dropFirst().joined(separator: "/")
     }
 
     private static func refusal(_ message: String, code: String) -> InputRefused {

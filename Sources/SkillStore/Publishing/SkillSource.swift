@@ -9,11 +9,17 @@ public struct SkillSource: Sendable, Hashable {
     public var path: String
     /// The namespace the skill is published into.
     public var namespace = Namespace.defaultName
+    /// Where the skill sits in its pack: its folder's path below the folder
+    /// named to `publish` (or an archive's top-level folder), "" for that
+    /// folder itself or a single file. The same wherever the pack is
+    /// checked out, and the same sent as an archive.
+    public var placeInPack = ""
 
-    init(kind: Kind, path: String, namespace: String = Namespace.defaultName) {
+    init(kind: Kind, path: String, namespace: String = Namespace.defaultName, placeInPack: String = "") {
         self.kind = kind
         self.path = path
         self.namespace = namespace
+        self.placeInPack = placeInPack
     }
 
     /// The path of the skill's Markdown file.
@@ -30,8 +36,9 @@ public struct SkillSource: Sendable, Hashable {
     /// skill folder, or a folder holding skill folders at any depth (a pack).
     /// A skill folder inside another skill's folder is a skill too (real
     /// packs nest them, and the MCP Skills extension reads them so), and
-    /// its files stay in the outer skill's bundle as well. Each skill comes
-    /// after the skill folders around it. Hidden entries (names starting
+    /// its files stay in the outer skill's bundle as well. Skills nearer the
+    /// pack's root come first (`nearestRootFirst`), so each comes after the
+    /// skill folders around it. Hidden entries (names starting
     /// with `.`) and symlinked folders are not searched, except that a
     /// folder with no skill outside hidden folders is searched in them too
     /// (never in `.git`). Throws when a path does not exist or holds no skill.
@@ -63,7 +70,8 @@ public struct SkillSource: Sendable, Hashable {
                         path: path, location: nil,
                         message: "no SKILL.md in this folder or any folder below it", code: "skill-missing"))
                 }
-                found = folders.map { SkillSource(kind: .folder, path: $0) }
+                found = nearestRootFirst(
+                    folders.map { SkillSource(kind: .folder, path: $0.path, placeInPack: $0.place) }, place: \.placeInPack)
             case .symlink, .other:
                 problems.append(Diagnostic(
                     path: path, location: nil, message: "not a regular file or folder", code: "path-kind"))
@@ -91,16 +99,31 @@ public struct SkillSource: Sendable, Hashable {
         return sources
     }
 
-    /// The skill folders at and below `root`, outer first, paths sorted.
+    /// Skill folders in the order a publish takes them: nearest the pack's
+    /// root first, then in walk order (`place` is each one's path in the
+    /// pack). Of two skills declaring one name, the first keeps it and the
+    /// other is named apart (`PreparedSkill.namedApart`): the copy nearest
+    /// the root is the pack's own, the deeper ones vendored or backed-up
+    /// copies (`backups/2025-10-19/plugins/...`). An outer skill folder is
+    /// nearer than any inside it, so it still comes first.
+    static func nearestRootFirst<Folder>(_ folders: [Folder], place: (Folder) -> String) -> [Folder] {
+        let depths = folders.map { folder in place(folder).utf8.count { $0 == UInt8(ascii: "/") } + (place(folder).isEmpty ? 0 : 1) }
+        return folders.indices.sorted { (depths[$0], $0) < (depths[$1], $1) }.map { folders[$0] }
+    }
+
+    /// The skill folders at and below `root`, outer first, paths sorted,
+    /// each with its path below the first `root` (`place`, "" for it).
     /// With `hidden`, folders whose names start with `.` are searched too,
     /// but never a version control system's own (`.git`, `.hg`, `.svn`).
-    private static func skillFolders(under root: String, hidden: Bool) -> [String] {
-        var found: [String] = []
-        if FileKind((root as NSString).appendingPathComponent("SKILL.md")) != .missing { found.append(root) }
+    private static func skillFolders(under root: String, place: String = "", hidden: Bool) -> [(path: String, place: String)] {
+        var found: [(path: String, place: String)] = []
+        if FileKind((root as NSString).appendingPathComponent("SKILL.md")) != .missing { found.append((root, place)) }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         for entry in entries.sorted() where hidden ? ![".git", ".hg", ".svn"].contains(entry) : !entry.hasPrefix(".") {
             let child = (root as NSString).appendingPathComponent(entry)
-            if FileKind(child) == .directory { found += skillFolders(under: child, hidden: hidden) }
+            if FileKind(child) == .directory {
+                found += skillFolders(under: child, place: place.isEmpty ? entry : place + "/" + entry, hidden: hidden)
+            }
         }
         return found
     }
