@@ -5,7 +5,7 @@ enum DestinationRules {
 
     /// The offset of a suspicious destination on the line.
     static func suspiciousDestination(_ line: ScanLine) -> Int? {
-        if let offset = line.firstOf(.suspiciousHosts) { return offset }
+        if let offset = line.firstHost(.suspiciousHosts) { return offset }
         if let offset = line.firstOf(.shortenerLinks) { return offset }
         return rawAddress(line)
     }

@@ -115,6 +115,33 @@ struct ScanLine: Sendable {
 
     func has(_ patterns: ScanPatternSet) -> Bool { firstOf(patterns) != nil }
 
+    /// The offset of the first of `hosts` (host names, or the start of
+    /// one, as `oast.`) where a host name or a label of one starts: not
+    /// right after a letter, digit, `_` or `-`, so `x.oast.fun` and
+    /// `//webhook.site` hold one, `toast.visible` and `matrix.io` none.
+    func firstHost(_ hosts: ScanPatternSet) -> Int? {
+        var best = Int.max
+        for hit in hits where hit.first < best && hosts.contains(hit.pattern) {
+            let needle = ScanVocabulary.automaton.patterns[Int(hit.pattern)]
+            var from = Int(hit.first)
+            while from < best, let offset = Self.find(needle, in: folded, from: from), offset < best {
+                if offset == 0 || !(Self.isWordByte(folded[offset - 1]) || folded[offset - 1] == 0x2D) {
+                    best = offset
+                    break
+                }
+                from = offset + 1
+            }
+        }
+        for host in hosts.unindexed {
+            var from = 0
+            while let offset = find(host, from: from), offset < best {
+                if offset == 0 || !(Self.isWordByte(folded[offset - 1]) || folded[offset - 1] == 0x2D) { best = offset }
+                from = offset + 1
+            }
+        }
+        return best == .max ? nil : best
+    }
+
     /// The offset of the first of `words` standing alone: no letter, digit
     /// or `_` on either side.
     func firstWord(_ words: ScanPatternSet) -> Int? {

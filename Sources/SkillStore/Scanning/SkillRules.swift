@@ -36,14 +36,12 @@ enum SkillRules {
             }
         }
         // An ordinary secret (a token, a .env file) sent to a paste site,
-        // collector or raw address.
-        if sendingLines.contains(where: { DestinationRules.suspiciousDestination($0) != nil })
-            || code.contains(where: { DestinationRules.suspiciousDestination($0) != nil }) {
-            for line in code {
-                if let offset = line.firstOf(.environmentReads)
-                    ?? weakSource(line) {
-                    return [ScanRules.credentialExfiltration.finding(line.position(in: file.path, at: offset))]
-                }
+        // collector or raw address: in a Markdown file, in the same snippet.
+        let suspicious = Set(code.filter { DestinationRules.suspiciousDestination($0) != nil }.map(\.number))
+        guard !suspicious.isEmpty else { return [] }
+        for line in code where !file.isMarkdown || isNear(line.number, suspicious, within: 8) {
+            if let offset = line.firstOf(.environmentReads) ?? weakSource(line) {
+                return [ScanRules.credentialExfiltration.finding(line.position(in: file.path, at: offset))]
             }
         }
         return []
