@@ -114,4 +114,42 @@ import TestSupport
         #expect(hereRefused.count == 1 && hereRefused.contains { $0.hasPrefix("/c/broken") }, "\(hereRefused)")
         #expect(thereRefused == hereRefused, "\(thereRefused)")
     }
+
+    /// Copies named apart the same way through a server as here: a copy
+    /// nested in another skill's folder comes right after that skill on
+    /// both sides, and the folders that tell copies apart are those inside
+    /// the pack (the server sees numbered folders, and the pack's place on
+    /// disk is not the server's to know).
+    @Test func copiesAreNamedApartAsLocallyWhereverThePackSits() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("skills/a/SKILL.md", skillMarkdown(name: "a"))
+        try folder.write("skills/a/deep/pdf/SKILL.md", skillMarkdown(name: "pdf"))
+        try folder.write("skills/b/pdf/SKILL.md", skillMarkdown(name: "pdf", description: "Another."))
+        try folder.write("skills/x/sheet/SKILL.md", skillMarkdown(name: "sheet"))
+        try folder.write("skills/x/x/sheet/SKILL.md", skillMarkdown(name: "sheet", description: "Another."))
+        try folder.write("skills/c/d/e/memo/SKILL.md", skillMarkdown(name: "memo"))
+        try folder.write("skills/x/y/skills/memo/SKILL.md", skillMarkdown(name: "memo", description: "Another."))
+
+        func names(_ result: Skillctl.Result) throws -> [String] {
+            let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+            return (report["published"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        }
+        let local = Skillctl(database: folder.url.appendingPathComponent("local.db"))
+        let here = try local.run(["publish", "--json", folder.path("skills")])
+        #expect(here.status == 0, "\(here.stderr)")
+        let served = Skillctl(database: folder.url.appendingPathComponent("served.db"))
+        let secret = try served.run(["token", "create", "ci"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try ServeProcess(database: served.database, arguments: ["--access-log", "off"])
+        var client = Skillctl(database: folder.url.appendingPathComponent("unused.db"))
+        client.environment["SKILLSTORE_SERVER"] = server.url
+        client.environment["SKILLSTORE_TOKEN"] = secret
+        let there = try client.run(["publish", "--json", folder.path("skills")])
+        #expect(server.stop() == 0)
+        #expect(there.status == 0, "\(there.stderr)")
+        // a and the pdf inside it, then b's pdf; the sheet inside x/x is told
+        // apart by a folder above it (x is above the first too); the second
+        // memo by `skills`, a folder of the pack, whatever the pack's own name.
+        #expect(try names(here) == ["a", "pdf", "b-pdf", "sheet", "x-sheet", "memo", "skills-memo"])
+        #expect(try names(there) == names(here))
+    }
 }

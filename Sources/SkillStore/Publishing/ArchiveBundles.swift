@@ -98,8 +98,7 @@ struct ArchiveBundles {
                 problems.append(Diagnostic(
                     path: top, location: nil, message: "no SKILL.md in this folder or any folder below it", code: "skill-missing"))
             }
-            // Each skill's place in its pack: its path below the top-level folder.
-            let ordered = SkillSource.nearestRootFirst(skills) { Self.placeInPack($0.path) }
+            let ordered = SkillSource.nearestRootFirst(skills) { Self.placeInPack(of: $0.folder, at: $0.path) }
             found += ordered.map { skill in Result { () throws(InputRefused) in try bundle(of: skill.folder, at: skill.path) } }
         }
         guard problems.isEmpty else { throw InputRefused(problems) }
@@ -172,13 +171,15 @@ struct ArchiveBundles {
         guard problems.isEmpty else { throw InputRefused(problems) }
         files.sort(by: BundleFile.manifestOrder)
         return SkillBundle(
-            source: SkillSource(kind: .folder, path: path, placeInPack: Self.placeInPack(path)), files: files,
+            source: SkillSource(kind: .folder, path: path, placeInPack: Self.placeInPack(of: folder, at: path)), files: files,
             gitLabel: .carried(folder.files["SKILL.md"].flatMap(TarArchive.gitLabel(of:))))
     }
 
-    /// A skill folder's path below its archive's top-level folder.
-    private static func placeInPack(_ path: String) -> String {
-        path.split(separator: "/").dropFirst().joined(separator: "/")
+    /// A skill folder's place in its pack: as its SKILL.md says (what
+    /// skillctl sends), else its path below the archive's top-level folder.
+    private static func placeInPack(of folder: Folder, at path: String) -> String {
+        folder.files["SKILL.md"].flatMap(TarArchive.placeInPack(of:))
+            ?? path.split(separator: "/").dropFirst().joined(separator: "/")
     }
 
     private static func refusal(_ message: String, code: String) -> InputRefused {

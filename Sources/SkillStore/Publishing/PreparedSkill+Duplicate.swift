@@ -2,32 +2,37 @@ import Foundation
 
 extension PreparedSkill {
     /// This skill under an id no other skill of the publish has taken, when
-    /// its declared name is taken by one published earlier in the same run
-    /// (real packs ship copies: `skills/autoplan` and
+    /// its declared name is taken by `earlier`, published before it in the
+    /// same run (real packs ship copies: `skills/autoplan` and
     /// `skills/gstack/autoplan` both declare `autoplan`). The first free of:
     ///
-    /// 1. the nearest folder above it that is not above the earlier one
-    ///    (nor named as the skill is) in front of the name: `gstack-autoplan`,
-    ///    and for a copy kept in `backups/2025-10-19/plugins/docs/skills/pdf`
-    ///    beside `plugins/docs/skills/pdf`, `2025-10-19-pdf`;
+    /// 1. the nearest folder above it in its pack whose name is not that of
+    ///    a folder above the earlier one in its pack (nor the skill's name)
+    ///    in front of the name: `gstack-autoplan`, and for a copy kept in
+    ///    `backups/2025-10-19/plugins/docs/skills/pdf` beside
+    ///    `plugins/docs/skills/pdf`, `2025-10-19-pdf`;
     /// 2. the names of the one, two or three folders nearest above it in
     ///    front of the name: `skills-pdf`, `docs-skills-pdf`;
     /// 3. the name and the first 8 hex of the SHA-256 of its place in its
     ///    pack (`SkillSource.placeInPack`): `pdf-1f2e3d4c`.
     ///
-    /// Each depends only on where the skills sit in their pack, so
-    /// publishing the pack again gives the same ids. The declared name is
-    /// kept for display, with a `name-duplicate` warning. Nil only when
-    /// all are taken; the skill is then refused.
-    func namedApart(from earlier: String, taken: (SkillKey) -> Bool) -> PreparedSkill? {
-        var folders = Self.foldersAbove(source.path, isFolder: source.kind == .folder)
+    /// The first and third depend only on where the skills sit in their
+    /// packs; the second, for a skill less than three folders deep, also on
+    /// the folders holding its pack. So publishing the pack again, from
+    /// here or through a server, gives the same ids. The declared name is
+    /// kept for display, with a `name-duplicate` warning. Nil only when all
+    /// are taken; the skill is then refused.
+    func namedApart(from earlier: SkillSource, taken: (SkillKey) -> Bool) -> PreparedSkill? {
         var candidates: [(id: String, how: String)] = []
-        // Where earlier is a folder, or a Markdown file of a pack's folder: the folders above it.
-        let theirs = Set(Self.foldersAbove(earlier, isFolder: !earlier.hasSuffix(".md")))
-        if let folder = folders.last(where: { !theirs.contains($0) && SkillName.derivedID(from: $0) != name }),
-           let id = SkillName.derivedID(from: folder + "-" + name) {
+        let theirs = Set(Self.foldersAbove(inPack: earlier))
+        if let folder = Self.foldersAbove(inPack: source).last(where: { folder in
+            guard let id = SkillName.derivedID(from: folder) else { return false }
+            return id != name && !theirs.contains(folder)
+        }), let id = SkillName.derivedID(from: folder + "-" + name) {
             candidates.append((id, "named by the nearest folder above it that is not above the other"))
         }
+        var folders = URL(fileURLWithPath: source.kind == .folder ? source.path : (source.path as NSString).deletingLastPathComponent)
+            .standardizedFileURL.pathComponents.dropLast(source.kind == .folder ? 1 : 0).filter { $0 != "/" }
         var prefix: [String] = []
         while prefix.count < 3, let folder = folders.popLast() {
             prefix.insert(folder, at: 0)
@@ -49,14 +54,13 @@ extension PreparedSkill {
             path: source.skillFilePath, location: nameLocation, severity: .warning,
             // Kept with the version, so no path of the publisher's disk.
             message: "another skill of the same publish declares the name '\(name)' (from the folder "
-                + "'\((earlier as NSString).lastPathComponent)'); this one is published as '\(id)', \(how)",
+                + "'\((earlier.path as NSString).lastPathComponent)'); this one is published as '\(id)', \(how)",
             code: "name-duplicate"))
         return renamed
     }
 
-    /// The folders above a skill's folder, or holding its lone file, outermost first.
-    private static func foldersAbove(_ path: String, isFolder: Bool) -> [String] {
-        URL(fileURLWithPath: isFolder ? path : (path as NSString).deletingLastPathComponent)
-            .standardizedFileURL.pathComponents.dropLast(isFolder ? 1 : 0).filter { $0 != "/" }
+    /// The folders above a skill's folder (or holding its lone file) in its pack, outermost first.
+    private static func foldersAbove(inPack source: SkillSource) -> [String] {
+        source.placeInPack.split(separator: "/").dropLast(source.kind == .folder ? 1 : 0).map(String.init)
     }
 }

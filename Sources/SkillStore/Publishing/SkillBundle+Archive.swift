@@ -15,6 +15,9 @@ extension SkillBundle {
     /// lone file as the file `name`, and what git said of the skill (when
     /// it was asked) in pax records on its SKILL.md.
     ///
+    /// Each SKILL.md also carries its skill's place in the pack, so that
+    /// the server names copies apart as a local publish does.
+    ///
     /// `nestedGitLabels` are those of the skills nested in this one's folder,
     /// by their folder's path within it (`skills/inner`): they travel inside
     /// this bundle, each on its own SKILL.md.
@@ -30,8 +33,12 @@ extension SkillBundle {
             var fileAttributes: [String: String] = [:]
             if file.path == "SKILL.md" {
                 fileAttributes = attributes
-            } else if file.path.hasSuffix("/SKILL.md"), let label = nestedGitLabels[String(file.path.dropLast("/SKILL.md".count))] {
-                fileAttributes = TarArchive.attributes(for: label)
+                fileAttributes[TarArchive.placeKey] = source.placeInPack
+            } else if file.path.hasSuffix("/SKILL.md") {
+                // A skill nested in this one's folder: its place is below this one's.
+                let folder = String(file.path.dropLast("/SKILL.md".count))
+                if let label = nestedGitLabels[folder] { fileAttributes = TarArchive.attributes(for: label) }
+                fileAttributes[TarArchive.placeKey] = source.placeInPack.isEmpty ? folder : source.placeInPack + "/" + folder
             }
             return TarArchive.Entry(
                 path: name + "/" + file.path, bytes: file.bytes, executable: file.executable, attributes: fileAttributes)

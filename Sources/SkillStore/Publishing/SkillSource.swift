@@ -37,8 +37,8 @@ public struct SkillSource: Sendable, Hashable {
     /// A skill folder inside another skill's folder is a skill too (real
     /// packs nest them, and the MCP Skills extension reads them so), and
     /// its files stay in the outer skill's bundle as well. Skills nearer the
-    /// pack's root come first (`nearestRootFirst`), so each comes after the
-    /// skill folders around it. Hidden entries (names starting
+    /// pack's root come first, each followed by those inside its folder
+    /// (`nearestRootFirst`). Hidden entries (names starting
     /// with `.`) and symlinked folders are not searched, except that a
     /// folder with no skill outside hidden folders is searched in them too
     /// (never in `.git`). Throws when a path does not exist or holds no skill.
@@ -99,16 +99,39 @@ public struct SkillSource: Sendable, Hashable {
         return sources
     }
 
-    /// Skill folders in the order a publish takes them: nearest the pack's
-    /// root first, then in walk order (`place` is each one's path in the
-    /// pack). Of two skills declaring one name, the first keeps it and the
+    /// Skill folders in the order a publish takes them, from `folders` in
+    /// walk order (an outer skill folder before those inside it; `place` is
+    /// each one's path in the pack): the skills nearest the pack's root
+    /// first, each followed by the skills inside its folder, in the same
+    /// order. Of two skills declaring one name, the first keeps it and the
     /// other is named apart (`PreparedSkill.namedApart`): the copy nearest
     /// the root is the pack's own, the deeper ones vendored or backed-up
-    /// copies (`backups/2025-10-19/plugins/...`). An outer skill folder is
-    /// nearer than any inside it, so it still comes first.
+    /// copies (`backups/2025-10-19/plugins/...`). A skill inside another's
+    /// folder travels in that one's bundle to a server, which finds it
+    /// there: keeping it with its outer skill keeps the order a server
+    /// takes.
     static func nearestRootFirst<Folder>(_ folders: [Folder], place: (Folder) -> String) -> [Folder] {
-        let depths = folders.map { folder in place(folder).utf8.count { $0 == UInt8(ascii: "/") } + (place(folder).isEmpty ? 0 : 1) }
-        return folders.indices.sorted { (depths[$0], $0) < (depths[$1], $1) }.map { folders[$0] }
+        let places = folders.map(place)
+        let depths = places.map { place in place.isEmpty ? 0 : place.utf8.count { $0 == UInt8(ascii: "/") } + 1 }
+        // Each folder's nearest outer skill folder: the walk visits it last before.
+        var inside = [[Int]](repeating: [], count: folders.count + 1)  // the last is the pack
+        var open: [Int] = []
+        for index in folders.indices {
+            while let outer = open.last, !(places[outer].isEmpty || places[index].hasPrefix(places[outer] + "/")) {
+                open.removeLast()
+            }
+            inside[open.last ?? folders.count].append(index)
+            open.append(index)
+        }
+        func nearestFirst(_ indices: [Int]) -> [Int] { indices.sorted { (depths[$0], $0) < (depths[$1], $1) } }
+        // Depth first, without recursion: an archive's nesting is the sender's to choose.
+        var ordered: [Int] = []
+        var pending = Array(nearestFirst(inside[folders.count]).reversed())
+        while let next = pending.popLast() {
+            ordered.append(next)
+            pending += nearestFirst(inside[next]).reversed()
+        }
+        return ordered.map { folders[$0] }
     }
 
     /// The skill folders at and below `root`, outer first, paths sorted,

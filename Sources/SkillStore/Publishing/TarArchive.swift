@@ -32,6 +32,22 @@ public enum TarArchive {
     /// On a SKILL.md: why its sender could derive no git label.
     static let gitUnavailableKey = "SKILLSTORE.git_unavailable"
 
+    /// On a SKILL.md: where its skill sits in the pack its sender
+    /// published (`SkillSource.placeInPack`), which the folders above it in
+    /// the archive need not show.
+    static let placeKey = "SKILLSTORE.place"
+
+    /// The place in its pack that a SKILL.md entry carries, if it carries
+    /// a plausible one: relative, without `.` or `..` parts, control
+    /// characters or empty parts, at most 4 KiB.
+    static func placeInPack(of entry: Entry) -> String? {
+        guard let place = entry.attributes[placeKey], place.utf8.count <= 4096,
+              !place.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }),
+              place.isEmpty || place.split(separator: "/", omittingEmptySubsequences: false).allSatisfy({ !["", ".", ".."].contains($0) })
+        else { return nil }
+        return place
+    }
+
     /// The git label outcome `entry` carries, if it carries one; a label
     /// that is not a valid version label is reported as unavailable.
     public static func gitLabel(of entry: Entry) -> GitVersionLabel.Outcome? {

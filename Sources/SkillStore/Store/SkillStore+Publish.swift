@@ -16,7 +16,7 @@ extension SkillStore {
     ) throws -> PublishReport {
         let publishedAt = Timestamp.now()
         var report = PublishReport()
-        var namesSeen: [SkillKey: String] = [:]
+        var namesSeen: [SkillKey: SkillSource] = [:]
         let preparer = SkillPreparer(
             version: options.version, strict: options.strict, vocabulary: try labelVocabulary(),
             scan: options.scan || options.refuseRisky != nil, refuseRisky: options.refuseRisky)
@@ -49,10 +49,10 @@ extension SkillStore {
                     if let earlier = namesSeen[prepared.key] {
                         throw InputRefused([Diagnostic(
                             path: prepared.source.skillFilePath, location: prepared.nameLocation,
-                            message: "skill '\(prepared.key)' is also published from \(earlier) in this run",
+                            message: "skill '\(prepared.key)' is also published from \(earlier.path) in this run",
                             code: "name-duplicate")])
                     }
-                    namesSeen[prepared.key] = prepared.source.path
+                    namesSeen[prepared.key] = prepared.source
                     guard options.allowsSkill(prepared.key) else {
                         throw InputRefused([Diagnostic(
                             path: prepared.source.skillFilePath, location: prepared.nameLocation,

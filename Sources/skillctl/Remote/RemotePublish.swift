@@ -136,17 +136,16 @@ struct RemotePublish {
     /// Where a skill goes in the archive: a lone file at the top under its
     /// name; a folder under a top-level folder of its own, numbered in
     /// publish order (so the server takes the skills in this order), below
-    /// the folders above it in its pack, and at least three (as far as the
-    /// first hidden one, which the server would skip), so that the server
-    /// names apart two skills of one name by the same folders, or the same
-    /// place in the pack, as a local publish would (`2/pack/gstack/autoplan`:
-    /// `gstack-autoplan`).
+    /// up to three of the folders above it here (as far as the first hidden
+    /// one, which the server would skip), so that the server names apart
+    /// two skills of one name by the same folders a local publish would
+    /// (`2/pack/gstack/autoplan`: `gstack-autoplan`). Its place in the pack
+    /// travels on its SKILL.md (`SkillBundle.archiveEntries`).
     static func archivePath(of source: SkillSource, number: Int) -> String {
         let components = URL(fileURLWithPath: source.path).standardizedFileURL.pathComponents.filter { $0 != "/" }
         guard source.folderName != nil, let folder = components.last else { return (source.path as NSString).lastPathComponent }
         var path = [folder]
-        let inPack = source.placeInPack.split(separator: "/").count - 1
-        for parent in components.dropLast().reversed().prefix(max(3, inPack)) {
+        for parent in components.dropLast().reversed().prefix(3) {
             if parent.hasPrefix(".") { break }
             path.insert(parent, at: 0)
         }
