@@ -22,6 +22,9 @@ struct ScanLine: Sendable {
     var text: String
     private(set) var folded: [UInt8]
     var context: Context
+    /// In a Markdown file, which fenced block (counted from 1) a code line
+    /// is in: each is an example of its own. 0 elsewhere.
+    var snippet = 0
     /// Set when the line teaches about attacks (a red-flags section, an
     /// example introduced as malicious, a detection pattern) rather than
     /// telling the agent to do something.
@@ -116,16 +119,17 @@ struct ScanLine: Sendable {
     func has(_ patterns: ScanPatternSet) -> Bool { firstOf(patterns) != nil }
 
     /// The offset of the first of `hosts` (host names, or the start of
-    /// one, as `oast.`) where a host name or a label of one starts: not
-    /// right after a letter, digit, `_` or `-`, so `x.oast.fun` and
-    /// `//webhook.site` hold one, `toast.visible` and `matrix.io` none.
+    /// one, as `oast.`) where a host name or a label of one may start
+    /// (`hostMayStart`): `x.oast.fun`, `//webhook.site` and
+    /// `https%3A%2F%2Fwebhook.site` hold one; `toast.visible`, `matrix.io`
+    /// and the script `./transfer.sh` none.
     func firstHost(_ hosts: ScanPatternSet) -> Int? {
         var best = Int.max
         for hit in hits where hit.first < best && hosts.contains(hit.pattern) {
             let needle = ScanVocabulary.automaton.patterns[Int(hit.pattern)]
             var from = Int(hit.first)
             while from < best, let offset = Self.find(needle, in: folded, from: from), offset < best {
-                if offset == 0 || !(Self.isWordByte(folded[offset - 1]) || folded[offset - 1] == 0x2D) {
+                if hostMayStart(at: offset) {
                     best = offset
                     break
                 }
@@ -135,11 +139,35 @@ struct ScanLine: Sendable {
         for host in hosts.unindexed {
             var from = 0
             while let offset = find(host, from: from), offset < best {
-                if offset == 0 || !(Self.isWordByte(folded[offset - 1]) || folded[offset - 1] == 0x2D) { best = offset }
+                if hostMayStart(at: offset) { best = offset }
                 from = offset + 1
             }
         }
         return best == .max ? nil : best
+    }
+
+    /// Whether a host name may start at byte `offset`: first on the line;
+    /// after a byte no host name holds (not a letter, digit, `_` or `-`),
+    /// a `/` only when it follows another (`//host`, `\/host`: not a path's
+    /// folder); or after an escaped byte (`%2F`, `\x2f`, `\u002f`), as a
+    /// URL or string may hide its slashes.
+    private func hostMayStart(at offset: Int) -> Bool {
+        guard offset > 0 else { return true }
+        func hex(_ index: Int) -> Bool {
+            let byte = folded[index]
+            return (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66)
+        }
+        let before = folded[offset - 1]
+        if before == UInt8(ascii: "/") {
+            return offset >= 2 && (folded[offset - 2] == UInt8(ascii: "/") || folded[offset - 2] == UInt8(ascii: "\\"))
+        }
+        if !Self.isWordByte(before) && before != UInt8(ascii: "-") { return true }
+        if offset >= 3, folded[offset - 3] == UInt8(ascii: "%"), hex(offset - 2), hex(offset - 1) { return true }
+        if offset >= 4, folded[offset - 4] == UInt8(ascii: "\\"), folded[offset - 3] == UInt8(ascii: "x"),
+           hex(offset - 2), hex(offset - 1) { return true }
+        if offset >= 6, folded[offset - 6] == UInt8(ascii: "\\"), folded[offset - 5] == UInt8(ascii: "u"),
+           (offset - 4..<offset).allSatisfy(hex) { return true }
+        return false
     }
 
     /// The offset of the first of `words` standing alone: no letter, digit

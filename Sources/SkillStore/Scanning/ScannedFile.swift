@@ -142,6 +142,7 @@ struct ScannedFile: Sendable {
         var lines: [ScanLine] = []
         lines.reserveCapacity(texts.count)
         var fence: String?
+        var fences = 0
         var fenceDescriptive = false
         var inComment = false
         var teachingSectionLevel: Int?
@@ -163,6 +164,7 @@ struct ScannedFile: Sendable {
                 }
                 var line = ScanLine(number: number, text: text, context: .code)
                 line.descriptive = fenceDescriptive || ScanVocabulary.isDetectionCode(line)
+                line.snippet = fences
                 lines.append(line)
                 continue
             }
@@ -182,6 +184,7 @@ struct ScannedFile: Sendable {
                 let marker = trimmed.hasPrefix("```") ? "```" : "~~~"
                 fence = String(trimmed.prefix { String($0) == String(marker.first!) })
                 if fence!.count < 3 { fence = marker }
+                fences += 1
                 let language = trimmed.dropFirst(fence!.count).trimmingSpaces.lowercased()
                 fenceDescriptive = teachingSectionLevel != nil || lastProseDescriptive
                     || ScanVocabulary.teachingFenceLanguages.contains(language)

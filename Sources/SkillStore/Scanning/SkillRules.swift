@@ -28,23 +28,37 @@ enum SkillRules {
         }
         guard !sendingLines.isEmpty else { return [] }
         // A script is one program; a Markdown file is many separate examples,
-        // so there the secret and the sending must be in the same snippet.
-        let sending = Set(sendingLines.map(\.number))
-        for line in code where !file.isMarkdown || isNear(line.number, sending, within: 8) {
+        // so there the secret and the sending must be in the same snippet
+        // (`inSnippet`).
+        let nearSending = inSnippet(of: sendingLines, within: 30)
+        for line in code where !file.isMarkdown || nearSending(line) {
             if let offset = strongSource(line) {
                 return [ScanRules.credentialExfiltration.finding(line.position(in: file.path, at: offset))]
             }
         }
         // An ordinary secret (a token, a .env file) sent to a paste site,
         // collector or raw address: in a Markdown file, in the same snippet.
-        let suspicious = Set(code.filter { DestinationRules.suspiciousDestination($0) != nil }.map(\.number))
+        let suspicious = code.filter { DestinationRules.suspiciousDestination($0) != nil }
         guard !suspicious.isEmpty else { return [] }
-        for line in code where !file.isMarkdown || isNear(line.number, suspicious, within: 8) {
+        // An ordinary secret is only a word ("token"): nearer still.
+        let nearSuspicious = inSnippet(of: suspicious, within: 8)
+        for line in code where !file.isMarkdown || nearSuspicious(line) {
             if let offset = line.firstOf(.environmentReads) ?? weakSource(line) {
                 return [ScanRules.credentialExfiltration.finding(line.position(in: file.path, at: offset))]
             }
         }
         return []
+    }
+
+    /// Whether a line is in the fenced block of one of `lines`, at most
+    /// `reach` lines from it (a fence left open runs to the end of the
+    /// file, so a block is not always one example): a look-up per
+    /// neighbour, not a pass over `lines` per line (a file of nothing but
+    /// sends must not cost the square of its lines).
+    static func inSnippet(of lines: [ScanLine], within reach: Int) -> (ScanLine) -> Bool {
+        var snippets: [Int: Int] = [:]
+        for line in lines { snippets[line.number] = line.snippet }
+        return { line in (line.number - reach...line.number + reach).contains { snippets[$0] == line.snippet } }
     }
 
     /// Whether a line numbered within `reach` of `line` is among `numbers`.
