@@ -68,4 +68,68 @@ import TestSupport
         #expect(SkillStore.tokens(of: all, in: (sheets + 2)..<newline) == nil)
         #expect(SkillStore.tokens(of: all, in: 0..<9) == nil)
     }
+
+    /// A document's ASCII words are read without FTS5, their stems kept
+    /// from FTS5's first answer: every token, place and hash is FTS5's own.
+    private func expectSameAsFTS5(_ text: String, _ comment: Comment? = nil) {
+        tokenizer.alwaysFTS5 = true
+        let expected = tokenizer.tokens(of: text)
+        tokenizer.alwaysFTS5 = false
+        // Twice: the first time FTS5 stems the words, the second they are known.
+        for round in 0..<2 {
+            let found = tokenizer.tokens(of: text)
+            #expect(texts(found) == texts(expected), "round \(round): \(comment ?? Comment(rawValue: text))")
+            #expect(found.tokens.map(\.source) == expected.tokens.map(\.source), "round \(round): \(comment ?? Comment(rawValue: text))")
+            #expect(found.tokens.map(\.hash) == expected.tokens.map(\.hash), "round \(round)")
+        }
+    }
+
+    @Test func asciiWordsAreReadAsFTS5ReadsThem() {
+        let texts = [
+            "Caresses ponies TIES caress cats; feed agreed disabled matting mating meeting milling messing meetings.",
+            "happy sky generalization oscillators relational conditional rational valenci hesitanci digitizer",
+            "a an I x2 ab abc 3D 10x v1.2.3 snake_case kebab-case CamelCase UPPER mIxEd l33t 2024-12-03",
+            String(repeating: "x", count: 64) + " " + String(repeating: "y", count: 65) + " " + String(repeating: "Ab", count: 40),
+            "tab\tnew\nline\r\ncontrol\u{1}bytes\u{7F}end",
+            "café naïve e\u{301}clair über-cool fiancée’s ﬁle “quoted” word—word 日本語のテキスト emoji🙂s x\u{301}y",
+            "\u{301}leading mark, trailing mark\u{301} and Ⅻ roman, ½ half, ﬀ ligature",
+            "", "   ", "...", "a", "Z9",
+        ]
+        for text in texts { expectSameAsFTS5(text) }
+        // Words built to vary: every length up to 70, every case.
+        var generator = SystemRandomNumberGenerator()
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789éü_-.,'’ ")
+        for _ in 0..<200 {
+            let length = Int.random(in: 0...300, using: &generator)
+            expectSameAsFTS5(String((0..<length).map { _ in letters.randomElement(using: &generator)! }))
+        }
+    }
+
+    @Test(.enabled(if: Seeds.available, Seeds.skipReason))
+    func theSeedsAreReadAsFTS5ReadsThem() throws {
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Seeds.folder.path).filter { $0.hasSuffix(".md") }
+        #expect(!files.isEmpty)
+        for file in files {
+            expectSameAsFTS5(try String(contentsOfFile: Seeds.path(file), encoding: .utf8), Comment(rawValue: file))
+        }
+    }
+
+    /// The real packs `bench/real-packs.sh` extracts, when they are there.
+    static let realPacks = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("bench/.real-packs")
+
+    @Test(.enabled(
+        if: FileManager.default.fileExists(atPath: realPacks.path),
+        "no real packs at bench/.real-packs (bench/real-packs.sh extracts fetched repositories there)"))
+    func realSkillsAreReadAsFTS5ReadsThem() throws {
+        let files = (FileManager.default.enumerator(atPath: Self.realPacks.path)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix("SKILL.md") }.sorted()
+        #expect(files.count > 100)
+        // Every eighth, to keep the test short.
+        for file in files.enumerated().filter({ $0.offset % 8 == 0 }).map(\.element) {
+            guard let text = try? String(contentsOfFile: Self.realPacks.appendingPathComponent(file).path, encoding: .utf8)
+            else { continue }
+            expectSameAsFTS5(text, Comment(rawValue: file))
+        }
+    }
 }
