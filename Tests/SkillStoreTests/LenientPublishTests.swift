@@ -95,6 +95,25 @@ struct LenientPublishTests {
         #expect(again.results.map(\.name) == report.results.map(\.name))
     }
 
+    @Test("a copy's folders are cut short, not its name, to fit 64 characters; a 64-character name takes the digest")
+    func aLongFolderIsCutNotTheName() throws {
+        let fixture = try StoreFixture()
+        let name = "conducting-browser-compatibility-tests"  // 38 characters
+        let long = String(repeating: "x", count: 63)
+        try fixture.write("pack/skills/\(name)/SKILL.md", "---\nname: \(name)\ndescription: One.\n---\n\nText.\n")
+        try fixture.write("pack/browser-compatibility-tester-20251019/skills/\(name)/SKILL.md",
+                          "---\nname: \(name)\ndescription: Two.\n---\n\nText.\n")
+        try fixture.write("pack/a/\(long)/SKILL.md", "---\nname: \(long)\ndescription: One.\n---\n\nText.\n")
+        try fixture.write("pack/b/c/\(long)/SKILL.md", "---\nname: \(long)\ndescription: Two.\n---\n\nText.\n")
+        let report = try fixture.publish([fixture.temporary.path("pack")])
+        #expect(report.refused.isEmpty)
+        let names = report.results.map(\.name)
+        #expect(names.contains("browser-compatibility-tes-\(name)"), "\(names)")
+        #expect(names.allSatisfy { $0.utf8.count <= 64 && SkillName.problem(with: $0) == nil }, "\(names)")
+        let digest = BlobDigest(of: Array("b/c/\(long)".utf8)).hex.prefix(8)
+        #expect(names.contains(String(long.prefix(55)) + "-" + digest), "\(names)")
+    }
+
     @Test("a clean version has no warnings and no declared name, so its JSON is unchanged")
     func cleanVersionJSONIsUnchanged() throws {
         let fixture = try StoreFixture()

@@ -28,7 +28,7 @@ extension PreparedSkill {
         if let folder = Self.foldersAbove(inPack: source).last(where: { folder in
             guard let id = SkillName.derivedID(from: folder) else { return false }
             return id != name && !theirs.contains(folder)
-        }), let id = SkillName.derivedID(from: folder + "-" + name) {
+        }), let id = prefixed(by: [folder]) {
             candidates.append((id, "named by the nearest folder above it that is not above the other"))
         }
         var folders = URL(fileURLWithPath: source.kind == .folder ? source.path : (source.path as NSString).deletingLastPathComponent)
@@ -36,7 +36,7 @@ extension PreparedSkill {
         var prefix: [String] = []
         while prefix.count < 3, let folder = folders.popLast() {
             prefix.insert(folder, at: 0)
-            if let id = SkillName.derivedID(from: (prefix + [name]).joined(separator: "-")) {
+            if let id = prefixed(by: prefix) {
                 candidates.append((id, "named by the folders above it"))
             }
         }
@@ -57,6 +57,19 @@ extension PreparedSkill {
                 + "'\((earlier.path as NSString).lastPathComponent)'); this one is published as '\(id)', \(how)",
             code: "name-duplicate"))
         return renamed
+    }
+
+    /// The name with `folders` in front, as an id: the folders' part cut
+    /// short when the whole would pass 64 characters, so that the name
+    /// stays whole at the end (a search tells such copies by that
+    /// ending, `NearDuplicate`). Nil when the folders give no id or no room
+    /// is left for them.
+    private func prefixed(by folders: [String]) -> String? {
+        let room = FrontMatterRules.maxNameLength - name.utf8.count - 1
+        guard room > 0, let whole = SkillName.derivedID(from: folders.joined(separator: "-")) else { return nil }
+        var front = whole.prefix(room)
+        while front.hasSuffix("-") { front = front.dropLast() }
+        return front.isEmpty ? nil : front + "-" + name
     }
 
     /// The folders above a skill's folder (or holding its lone file) in its pack, outermost first.
