@@ -33,6 +33,29 @@ import Testing
         #expect(found[4].files[0].bytes == Array("l".utf8))
     }
 
+    /// A SKILL.md may say where its skill sat in the sender's pack and the
+    /// folders above it; records that are not plausible are not believed,
+    /// and the archive's own paths are used.
+    @Test func forgedPlacesAndFoldersAreNotBelieved() throws {
+        func source(place: String?, folders: String?) throws -> SkillSource {
+            var attributes: [String: String] = [:]
+            attributes[TarArchive.placeKey] = place
+            attributes[TarArchive.namingFoldersKey] = folders
+            let entry = TarArchive.Entry(path: "7/up/one/two/skill/SKILL.md", bytes: Array("s".utf8), executable: false,
+                                         attributes: attributes)
+            return try #require(try SkillBundle.bundles(inArchive: TarArchive.write([entry])).first?.get().source)
+        }
+        let told = try source(place: "plugins/docs/skill", folders: "plugins/docs")
+        #expect(told.placeInPack == "plugins/docs/skill" && told.namingFolders == ["plugins", "docs"])
+        for forged in ["../../etc/skill", "a//b", "/abs/skill", "a/./b", "tab\there", String(repeating: "x", count: 5000)] {
+            let read = try source(place: forged, folders: forged)
+            #expect(read.placeInPack == "up/one/two/skill", "\(forged.prefix(20))")
+            #expect(read.namingFolders == ["up", "one", "two"], "\(forged.prefix(20))")
+        }
+        #expect(try source(place: nil, folders: "a/b/c/d").namingFolders == ["up", "one", "two"])
+        #expect(try source(place: "", folders: "").placeInPack == "")
+    }
+
     @Test func hiddenNamesAreSkippedAsOnDisk() throws {
         let found = try bundles(archive([
             ("._skill", "x"), (".DS_Store", "x"), ("skill/SKILL.md", "s"), ("skill/.git/config", "c"), ("skill/._SKILL.md", "x"),

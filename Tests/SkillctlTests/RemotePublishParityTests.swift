@@ -152,4 +152,48 @@ import TestSupport
         #expect(try names(here) == ["a", "pdf", "b-pdf", "sheet", "x-sheet", "memo", "skills-memo"])
         #expect(try names(there) == names(here))
     }
+
+    /// The folders that name copies apart where their pack's do not travel
+    /// with each SKILL.md: a pack kept in a hidden folder, lone files, and a
+    /// nested skill given before its outer one, or below a path written with
+    /// a trailing slash, are named and counted alike here and there.
+    @Test func hiddenPacksLoneFilesAndNestedPathsAreNamedAlike() throws {
+        let folder = try TemporaryFolder()
+        for name in ["other", "pdf", "third"] {
+            try folder.write("home/.claude/skills/\(name)/SKILL.md", skillMarkdown(name: "pdf", description: "Copy \(name)."))
+        }
+        try folder.write("notes/a/guide.md", skillMarkdown(name: "guide"))
+        try folder.write("notes/b/howto.md", skillMarkdown(name: "guide", description: "Another."))
+        try folder.write("tree/a/SKILL.md", skillMarkdown(name: "outer"))
+        try folder.write("tree/a/deep/inner/SKILL.md", skillMarkdown(name: "inner"))
+        try folder.write("tree/a/\u{301}x/SKILL.md", skillMarkdown(name: "marked"))
+
+        let served = Skillctl(database: folder.url.appendingPathComponent("served.db"))
+        let secret = try served.run(["token", "create", "ci", "--namespace", "*"]).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try ServeProcess(database: served.database, arguments: ["--access-log", "off"])
+        defer { _ = server.stop() }
+        var client = Skillctl(database: folder.url.appendingPathComponent("unused.db"))
+        client.environment["SKILLSTORE_SERVER"] = server.url
+        client.environment["SKILLSTORE_TOKEN"] = secret
+        func names(_ result: Skillctl.Result) throws -> [String] {
+            let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+            return (report["published"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        }
+        let cases: [(String, [String], [String])] = [
+            ("hidden", [folder.path("home/.claude/skills")], ["pdf", "skills-pdf", "claude-skills-pdf"]),
+            ("lone", [folder.path("notes/a/guide.md"), folder.path("notes/b/howto.md")], ["guide", "b-guide"]),
+            ("slash", [folder.path("tree/a") + "/"], ["outer", "marked", "inner"]),
+            ("inner-first", [folder.path("tree/a/deep/inner"), folder.path("tree")], ["inner", "outer", "marked"]),
+        ]
+        for (label, paths, expected) in cases {
+            let local = Skillctl(database: folder.url.appendingPathComponent("\(label).db"))
+            let here = try local.run(["publish", "--json", "--namespace", label] + paths)
+            #expect(here.status == 0, "\(label): \(here.stderr)")
+            let there = try client.run(["publish", "--json", "--namespace", label] + paths)
+            #expect(there.status == 0, "\(label): \(there.stderr)")
+            #expect(try names(here) == expected, "\(label)")
+            #expect(try names(there).sorted() == names(here).sorted(), "\(label)")
+        }
+    }
 }

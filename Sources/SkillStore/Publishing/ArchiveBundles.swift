@@ -81,7 +81,8 @@ struct ArchiveBundles {
         var problems: [Diagnostic] = []
         for top in topLevel {
             if let entry = root.files[top] {
-                let source = SkillSource(kind: .file, path: top)
+                var source = SkillSource(kind: .file, path: top)
+                source.namingFolders = TarArchive.namingFolders(of: entry) ?? []
                 found.append(Result { () throws(InputRefused) in
                     if let problem = limits.sizeProblem(entry.bytes.count, at: top) { throw InputRefused([problem]) }
                     return SkillBundle(
@@ -170,8 +171,13 @@ struct ArchiveBundles {
         }
         guard problems.isEmpty else { throw InputRefused(problems) }
         files.sort(by: BundleFile.manifestOrder)
+        var source = SkillSource(kind: .folder, path: path, placeInPack: Self.placeInPack(of: folder, at: path))
+        // As the SKILL.md says (what skillctl sends), else the folders above
+        // it in the archive, below its top-level folder.
+        source.namingFolders = folder.files["SKILL.md"].flatMap(TarArchive.namingFolders(of:))
+            ?? Array(path.split(separator: "/").dropFirst().dropLast().suffix(3).map(String.init))
         return SkillBundle(
-            source: SkillSource(kind: .folder, path: path, placeInPack: Self.placeInPack(of: folder, at: path)), files: files,
+            source: source, files: files,
             gitLabel: .carried(folder.files["SKILL.md"].flatMap(TarArchive.gitLabel(of:))))
     }
 

@@ -31,8 +31,7 @@ extension PreparedSkill {
         }), let id = prefixed(by: [folder]) {
             candidates.append((id, "named by the nearest folder above it that is not above the other"))
         }
-        var folders = URL(fileURLWithPath: source.kind == .folder ? source.path : (source.path as NSString).deletingLastPathComponent)
-            .standardizedFileURL.pathComponents.dropLast(source.kind == .folder ? 1 : 0).filter { $0 != "/" }
+        var folders = source.namingFolders
         var prefix: [String] = []
         while prefix.count < 3, let folder = folders.popLast() {
             prefix.insert(folder, at: 0)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A bundle's way over the wire: packed into the entries of an archive to
 /// upload, and unpacked from one on the server (`ArchiveBundles`).
 extension SkillBundle {
@@ -15,8 +17,9 @@ extension SkillBundle {
     /// lone file as the file `name`, and what git said of the skill (when
     /// it was asked) in pax records on its SKILL.md.
     ///
-    /// Each SKILL.md also carries its skill's place in the pack, so that
-    /// the server names copies apart as a local publish does.
+    /// Each SKILL.md also carries its skill's place in the pack and its
+    /// naming folders, so that the server names copies apart as a local
+    /// publish does.
     ///
     /// `nestedGitLabels` are those of the skills nested in this one's folder,
     /// by their folder's path within it (`skills/inner`): they travel inside
@@ -25,7 +28,8 @@ extension SkillBundle {
         named name: String, gitLabel: GitVersionLabel.Outcome?,
         nestedGitLabels: [String: GitVersionLabel.Outcome] = [:]
     ) -> [TarArchive.Entry] {
-        let attributes = gitLabel.map(TarArchive.attributes) ?? [:]
+        var attributes = gitLabel.map(TarArchive.attributes) ?? [:]
+        attributes[TarArchive.namingFoldersKey] = source.namingFolders.joined(separator: "/")
         guard source.kind == .folder else {
             return files.prefix(1).map { TarArchive.Entry(path: name, bytes: $0.bytes, executable: false, attributes: attributes) }
         }
@@ -39,6 +43,8 @@ extension SkillBundle {
                 let folder = String(file.path.dropLast("/SKILL.md".count))
                 if let label = nestedGitLabels[folder] { fileAttributes = TarArchive.attributes(for: label) }
                 fileAttributes[TarArchive.placeKey] = source.placeInPack.isEmpty ? folder : source.placeInPack + "/" + folder
+                fileAttributes[TarArchive.namingFoldersKey] = SkillSource.namingFolders(
+                    of: (source.path as NSString).appendingPathComponent(folder)).joined(separator: "/")
             }
             return TarArchive.Entry(
                 path: name + "/" + file.path, bytes: file.bytes, executable: file.executable, attributes: fileAttributes)

@@ -14,12 +14,28 @@ public struct SkillSource: Sendable, Hashable {
     /// folder itself or a single file. The same wherever the pack is
     /// checked out, and the same sent as an archive.
     public var placeInPack = ""
+    /// The names of up to three folders nearest above the skill's folder,
+    /// or around its lone file, outermost first: what names it apart from a
+    /// skill of the same name when the folders of its pack do not
+    /// (`PreparedSkill.namedApart`).
+    public var namingFolders: [String] = []
 
     init(kind: Kind, path: String, namespace: String = Namespace.defaultName, placeInPack: String = "") {
         self.kind = kind
         self.path = path
         self.namespace = namespace
         self.placeInPack = placeInPack
+    }
+
+    /// `namingFolders` of a skill folder, or of a lone file, at `path`.
+    static func namingFolders(of path: String) -> [String] {
+        namingFolders(standardized: URL(fileURLWithPath: path).standardizedFileURL.pathComponents)
+    }
+
+    /// `namingFolders` from the components of a standardized path: those
+    /// above its last.
+    private static func namingFolders(standardized components: [String]) -> [String] {
+        Array(components.dropLast().filter { $0 != "/" }.suffix(3))
     }
 
     /// The path of the skill's Markdown file.
@@ -92,7 +108,9 @@ public struct SkillSource: Sendable, Hashable {
                         problems += error.diagnostics.filter { problem in !problems.contains { $0.description == problem.description } }
                     }
                 }
-                if seen.insert(URL(fileURLWithPath: source.path).standardizedFileURL.path).inserted { sources.append(source) }
+                let standardized = URL(fileURLWithPath: source.path).standardizedFileURL
+                source.namingFolders = Self.namingFolders(standardized: standardized.pathComponents)
+                if seen.insert(standardized.path).inserted { sources.append(source) }
             }
         }
         guard problems.isEmpty else { throw InputRefused(problems) }
@@ -117,7 +135,7 @@ public struct SkillSource: Sendable, Hashable {
         var inside = [[Int]](repeating: [], count: folders.count + 1)  // the last is the pack
         var open: [Int] = []
         for index in folders.indices {
-            while let outer = open.last, !(places[outer].isEmpty || places[index].hasPrefix(places[outer] + "/")) {
+            while let outer = open.last, !(places[outer].isEmpty || places[index].utf8.starts(with: (places[outer] + "/").utf8)) {
                 open.removeLast()
             }
             inside[open.last ?? folders.count].append(index)

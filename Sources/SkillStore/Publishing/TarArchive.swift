@@ -48,6 +48,24 @@ public enum TarArchive {
         return place
     }
 
+    /// On a SKILL.md or a lone Markdown file: its skill's
+    /// `SkillSource.namingFolders`, joined by `/`.
+    static let namingFoldersKey = "SKILLSTORE.naming_folders"
+
+    /// The naming folders a SKILL.md entry carries, if it carries plausible
+    /// ones: at most three names, none empty, `.`, `..` or over 255 bytes,
+    /// without control characters.
+    static func namingFolders(of entry: Entry) -> [String]? {
+        guard let joined = entry.attributes[namingFoldersKey] else { return nil }
+        if joined.isEmpty { return [] }
+        let folders = joined.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard folders.count <= 3, folders.allSatisfy({ folder in
+            !["", ".", ".."].contains(folder) && folder.utf8.count <= 255
+                && !folder.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        }) else { return nil }
+        return folders
+    }
+
     /// The git label outcome `entry` carries, if it carries one; a label
     /// that is not a valid version label is reported as unavailable.
     public static func gitLabel(of entry: Entry) -> GitVersionLabel.Outcome? {

@@ -39,14 +39,22 @@ struct RemotePublish {
         // bundle, and the server finds it there as a local publish does:
         // by outer skill, the nested skills' sources and folders within it.
         var nested: [String: [(source: SkillSource, folder: String)]] = [:]
-        var outerFolders: [String] = []
-        for source in sources {
-            if source.folderName != nil,
-               let outer = outerFolders.last(where: { source.path.hasPrefix($0 + "/") }) {
-                nested[outer, default: []].append((source, String(source.path.dropFirst(outer.count + 1))))
+        // Folders compared by their standardized components (a path given
+        // as `a/`, or a folder name opening with a combining mark, is
+        // still below `a`), whatever order the paths were given in: a skill
+        // inside any other folder sent is sent there only.
+        let components = sources.map { URL(fileURLWithPath: $0.path).standardizedFileURL.pathComponents }
+        var folderSources: [[String]: Int] = [:]
+        for (index, source) in sources.enumerated() where source.folderName != nil {
+            folderSources[components[index]] = folderSources[components[index]] ?? index
+        }
+        for (index, source) in sources.enumerated() {
+            if source.folderName != nil, let outer = (1..<max(1, components[index].count)).lazy
+                .compactMap({ folderSources[Array(components[index].prefix($0))] }).first {
+                nested[sources[outer].path, default: []].append(
+                    (source, components[index].dropFirst(components[outer].count).joined(separator: "/")))
                 continue
             }
-            if source.folderName != nil { outerFolders.append(source.path) }
             let name = Self.archivePath(of: source, number: bundles.count + refusedHere.count + 1)
             if let earlier = localPath[name] {
                 refusedHere.append(InputRefused([Diagnostic(
