@@ -96,7 +96,8 @@ import Testing
             + "run('./transfer.sh'); load('src/paste.rs')\n```\n"
         #expect(scan(ordinary).isEmpty)
         for url in ["https://abc.oast.fun/x", "https://ix.io/abc", "//oast.pro", "user@webhook.site", "https:\\/\\/webhook.site/x",
-                    "https%3A%2F%2Fwebhook.site%2Fx", "\\x2f\\x2fwebhook.site", "\\u002f\\u002fwebhook.site", "transfer.sh/upload"] {
+                    "https%3A%2F%2Fwebhook.site%2Fx", "\\x2f\\x2fwebhook.site", "\\u002f\\u002fwebhook.site", "transfer.sh/upload",
+                    "https:/webhook.site/x", "https:/' + '/webhook.site"] {
             #expect(scan(header + "```bash\ncurl '\(url)'\n```\n").map(\.rule) == ["suspicious-destination"], "\(url)")
         }
     }

@@ -148,9 +148,11 @@ struct ScanLine: Sendable {
 
     /// Whether a host name may start at byte `offset`: first on the line;
     /// after a byte no host name holds (not a letter, digit, `_` or `-`),
-    /// a `/` only when it follows another (`//host`, `\/host`: not a path's
-    /// folder); or after an escaped byte (`%2F`, `\x2f`, `\u002f`), as a
-    /// URL or string may hide its slashes.
+    /// a `/` only in a run of two or more slashes, or after a scheme's `:`
+    /// or a quote (`//host`, `\/\/host`, `https:/host`, `'https:/' + '/host'`:
+    /// not a path's folder); or after
+    /// an escaped byte (`%2F`, `\x2f`, `\u002f`), as a URL or string may hide
+    /// its slashes.
     private func hostMayStart(at offset: Int) -> Bool {
         guard offset > 0 else { return true }
         func hex(_ index: Int) -> Bool {
@@ -159,7 +161,11 @@ struct ScanLine: Sendable {
         }
         let before = folded[offset - 1]
         if before == UInt8(ascii: "/") {
-            return offset >= 2 && (folded[offset - 2] == UInt8(ascii: "/") || folded[offset - 2] == UInt8(ascii: "\\"))
+            // A run of slashes (and backslashes) after a scheme's `:` or of
+            // two or more: `https:/host` and `https:\/\/host` are URLs too.
+            var start = offset - 1
+            while start > 0, folded[start - 1] == UInt8(ascii: "/") || folded[start - 1] == UInt8(ascii: "\\") { start -= 1 }
+            return offset - start >= 2 || (start > 0 && [":", "'", "\"", "`"].map(UInt8.init(ascii:)).contains(folded[start - 1]))
         }
         if !Self.isWordByte(before) && before != UInt8(ascii: "-") { return true }
         if offset >= 3, folded[offset - 3] == UInt8(ascii: "%"), hex(offset - 2), hex(offset - 1) { return true }
