@@ -32,6 +32,9 @@ public struct SkillBundle: Sendable {
     }
 
     /// The bundle's `SKILL.md`, if it has one.
+    /// The paths of its files within it (`SKILL.md`, `skills/inner/SKILL.md`).
+    public var filePaths: [String] { files.map(\.path) }
+
     public var skillFile: BundleFile? {
         files.first.flatMap { $0.path == "SKILL.md" ? $0 : nil }
     }

@@ -62,13 +62,13 @@ public struct SkillSource: Sendable, Hashable {
     /// Each skill goes into `namespace` when it is given, else into the one
     /// its pack declares (`PackSettings`), else into the default namespace.
     public static func discover(_ paths: [String], namespace: String? = nil) throws(InputRefused) -> [SkillSource] {
-        var sources: [SkillSource] = []
         var problems: [Diagnostic] = []
         var settings: [String: PackSettings?] = [:]
-        // A skill named twice (`publish pack pack/pdf`) is one skill, published once.
-        var seen: Set<String> = []
+        // Each path's skills, with their standardized paths.
+        var everyFound: [[(source: SkillSource, standardized: String)]] = []
         for path in paths {
             var found: [SkillSource] = []
+            everyFound.append([])
             // A path named on the command line is followed if it is a symlink;
             // only links inside a skill folder are held to its bounds.
             switch FileKind(path, followingLinks: true) {
@@ -110,11 +110,19 @@ public struct SkillSource: Sendable, Hashable {
                 }
                 let standardized = URL(fileURLWithPath: source.path).standardizedFileURL
                 source.namingFolders = Self.namingFolders(standardized: standardized.pathComponents)
-                if seen.insert(standardized.path).inserted { sources.append(source) }
+                everyFound[everyFound.count - 1].append((source, standardized.path))
             }
         }
         guard problems.isEmpty else { throw InputRefused(problems) }
-        return sources
+        // A skill named twice (`publish pack pack/pdf`) is one skill,
+        // published once: where a path's walk found it inside its pack (in
+        // its pack's order, and in its outer skill's bundle when sent to a
+        // server), not as a path of its own, else where first found.
+        let foundInside = Set(everyFound.joined().filter { !$0.source.placeInPack.isEmpty }.map(\.standardized))
+        var seen: Set<String> = []
+        return everyFound.joined().filter { found in
+            !(found.source.placeInPack.isEmpty && foundInside.contains(found.standardized)) && seen.insert(found.standardized).inserted
+        }.map(\.source)
     }
 
     /// Skill folders in the order a publish takes them, from `folders` in

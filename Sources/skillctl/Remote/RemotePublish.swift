@@ -39,20 +39,22 @@ struct RemotePublish {
         // bundle, and the server finds it there as a local publish does:
         // by outer skill, the nested skills' sources and folders within it.
         var nested: [String: [(source: SkillSource, folder: String)]] = [:]
-        // Folders compared by their standardized components (a path given
-        // as `a/`, or a folder name opening with a combining mark, is
-        // still below `a`), whatever order the paths were given in: a skill
-        // inside any other folder sent is sent there only.
+        // A skill is sent inside the outermost folder sent before it on
+        // its own whose bundle holds its SKILL.md; else on its own (an outer
+        // skill refused here, or a hidden folder its bundle leaves out).
+        // Folders are compared by their standardized components: a path
+        // given as `a/`, or a folder name opening with a combining mark, is
+        // still below `a`.
         let components = sources.map { URL(fileURLWithPath: $0.path).standardizedFileURL.pathComponents }
-        var folderSources: [[String]: Int] = [:]
-        for (index, source) in sources.enumerated() where source.folderName != nil {
-            folderSources[components[index]] = folderSources[components[index]] ?? index
-        }
+        var sentOnItsOwn: [[String]: (index: Int, files: Set<String>)] = [:]
         for (index, source) in sources.enumerated() {
-            if source.folderName != nil, let outer = (1..<max(1, components[index].count)).lazy
-                .compactMap({ folderSources[Array(components[index].prefix($0))] }).first {
-                nested[sources[outer].path, default: []].append(
-                    (source, components[index].dropFirst(components[outer].count).joined(separator: "/")))
+            if source.folderName != nil, let (outer, folder) = (1..<max(1, components[index].count)).lazy.compactMap({
+                length -> (Int, String)? in
+                guard let outer = sentOnItsOwn[Array(components[index].prefix(length))] else { return nil }
+                let folder = components[index].dropFirst(length).joined(separator: "/")
+                return outer.files.contains(folder + "/SKILL.md") ? (outer.index, folder) : nil
+            }).first {
+                nested[sources[outer].path, default: []].append((source, folder))
                 continue
             }
             let name = Self.archivePath(of: source, number: bundles.count + refusedHere.count + 1)
@@ -64,8 +66,10 @@ struct RemotePublish {
                 continue
             }
             do {
-                bundles.append((name, try SkillBundle(reading: source)))
+                let bundle = try SkillBundle(reading: source)
+                bundles.append((name, bundle))
                 localPath[name] = source.path
+                if source.folderName != nil { sentOnItsOwn[components[index]] = (index, Set(bundle.filePaths)) }
             } catch {
                 refusedHere.append(error)
             }
@@ -101,11 +105,12 @@ struct RemotePublish {
         // The server names files by their path in the archive; say them as
         // the paths here.
         func skillPath(of path: String) -> String? {
-            localPath.keys.filter { path == $0 || path.hasPrefix($0 + "/") }.max { $0.count < $1.count }
+            localPath.keys.filter { path == $0 || path.utf8.starts(with: ($0 + "/").utf8) }.max { $0.utf8.count < $1.utf8.count }
         }
         func pathHere(_ path: String) -> String {
             guard let skill = skillPath(of: path), let root = localPath[skill] else { return path }
-            return path == skill ? root : (root as NSString).appendingPathComponent(String(path.dropFirst(skill.count + 1)))
+            return path == skill
+                ? root : (root as NSString).appendingPathComponent(String(decoding: path.utf8.dropFirst(skill.utf8.count + 1), as: UTF8.self))
         }
         func local(_ diagnostic: Diagnostic) -> Diagnostic {
             var diagnostic = diagnostic
