@@ -109,12 +109,8 @@ import SkillStore
         let local = Skillctl(database: folder.url.appendingPathComponent("local.db"))
         let here = try local.run(["publish", "--json", folder.path("pack")])
 
-        let served = Skillctl(database: folder.url.appendingPathComponent("served.db"))
-        let secret = try served.run(["token", "create", "ci"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = try ServeProcess(database: served.database, arguments: ["--access-log", "off"])
-        var client = Skillctl(database: folder.url.appendingPathComponent("unused.db"))
-        client.environment["SKILLSTORE_SERVER"] = server.url
-        client.environment["SKILLSTORE_TOKEN"] = secret
+        let server = try PublishingServer(in: folder.url)
+        let client = server.client
         let there = try client.run(["publish", "--json", folder.path("pack")])
         let strict = try client.run(["publish", "--strict", folder.path("pack/Roast It")])
         #expect(server.stop() == 0)

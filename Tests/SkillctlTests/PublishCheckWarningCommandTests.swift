@@ -122,12 +122,8 @@ import TestSupport
 
     @Test("a publish through a server shows the same warnings, with local paths; --strict refuses there too")
     func remoteWarningsAndStrict() throws {
-        let served = Skillctl(database: folder.url.appendingPathComponent("served.db"))
-        let secret = try served.run(["token", "create", "ci"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = try ServeProcess(database: served.database, arguments: ["--access-log", "off"])
-        var client = Skillctl(database: folder.url.appendingPathComponent("unused.db"))
-        client.environment["SKILLSTORE_SERVER"] = server.url
-        client.environment["SKILLSTORE_TOKEN"] = secret
+        let server = try PublishingServer(in: folder.url)
+        let client = server.client
 
         let strict = try run(["publish", "--strict", "pack"], with: client)
         let listedAfterStrict = try run(["ls"], with: client)

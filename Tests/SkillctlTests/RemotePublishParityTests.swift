@@ -28,14 +28,9 @@ import TestSupport
         let published = try local.run(["publish", "--by", "token:ci"] + paths)
         #expect(published.status == 0, "\(published.stderr)")
 
-        let served = Skillctl(database: folder.url.appendingPathComponent("served.db"))
-        let created = try served.run(["token", "create", "ci"])
-        let secret = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = try ServeProcess(database: served.database, arguments: ["--access-log", "off"])
-        var client = Skillctl(database: folder.url.appendingPathComponent("unused.db"))
-        client.environment["SKILLSTORE_SERVER"] = server.url
-        client.environment["SKILLSTORE_TOKEN"] = secret
-        let sent = try client.run(["publish"] + paths)
+        let server = try PublishingServer(in: folder.url)
+        let served = server.served
+        let sent = try server.client.run(["publish"] + paths)
         #expect(sent.status == 0, "\(sent.stderr)")
         #expect(server.stop() == 0)
 
@@ -86,12 +81,8 @@ import TestSupport
         let local = Skillctl(database: folder.url.appendingPathComponent("local.db"))
         let here = try local.run(["publish", "--skip-invalid", "--json", folder.path("pack")])
 
-        let served = Skillctl(database: folder.url.appendingPathComponent("served.db"))
-        let secret = try served.run(["token", "create", "ci"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = try ServeProcess(database: served.database, arguments: ["--access-log", "off"])
-        var client = Skillctl(database: folder.url.appendingPathComponent("unused.db"))
-        client.environment["SKILLSTORE_SERVER"] = server.url
-        client.environment["SKILLSTORE_TOKEN"] = secret
+        let server = try PublishingServer(in: folder.url)
+        let client = server.client
         let there = try client.run(["publish", "--skip-invalid", "--json", folder.path("pack")])
         #expect(server.stop() == 0)
 
@@ -137,12 +128,8 @@ import TestSupport
         let local = Skillctl(database: folder.url.appendingPathComponent("local.db"))
         let here = try local.run(["publish", "--json", folder.path("skills")])
         #expect(here.status == 0, "\(here.stderr)")
-        let served = Skillctl(database: folder.url.appendingPathComponent("served.db"))
-        let secret = try served.run(["token", "create", "ci"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = try ServeProcess(database: served.database, arguments: ["--access-log", "off"])
-        var client = Skillctl(database: folder.url.appendingPathComponent("unused.db"))
-        client.environment["SKILLSTORE_SERVER"] = server.url
-        client.environment["SKILLSTORE_TOKEN"] = secret
+        let server = try PublishingServer(in: folder.url)
+        let client = server.client
         let there = try client.run(["publish", "--json", folder.path("skills")])
         #expect(server.stop() == 0)
         #expect(there.status == 0, "\(there.stderr)")
@@ -175,14 +162,9 @@ import TestSupport
         try folder.write("q/s/big.bin", Data(repeating: 7, count: 5 << 20))
         try folder.write("q/s/in/SKILL.md", skillMarkdown(name: "in"))
 
-        let served = Skillctl(database: folder.url.appendingPathComponent("served.db"))
-        let secret = try served.run(["token", "create", "ci", "--namespace", "*"]).output
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = try ServeProcess(database: served.database, arguments: ["--access-log", "off"])
-        defer { _ = server.stop() }
-        var client = Skillctl(database: folder.url.appendingPathComponent("unused.db"))
-        client.environment["SKILLSTORE_SERVER"] = server.url
-        client.environment["SKILLSTORE_TOKEN"] = secret
+        let server = try PublishingServer(in: folder.url, namespace: "*")
+        defer { server.stop() }
+        let client = server.client
         func names(_ result: Skillctl.Result) throws -> [String] {
             let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
             return (report["published"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
