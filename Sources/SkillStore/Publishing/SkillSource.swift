@@ -17,7 +17,8 @@ public struct SkillSource: Sendable, Hashable {
     /// The names of up to three folders nearest above the skill's folder,
     /// or around its lone file, outermost first: what names it apart from a
     /// skill of the same name when the folders of its pack do not
-    /// (`PreparedSkill.namedApart`).
+    /// (`PreparedSkill.namedApart`). Set by `discover`, and by an
+    /// archive's reader from what its sender recorded; empty otherwise.
     public var namingFolders: [String] = []
 
     init(kind: Kind, path: String, namespace: String = Namespace.defaultName, placeInPack: String = "") {

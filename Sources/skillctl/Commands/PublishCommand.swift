@@ -31,8 +31,11 @@ struct PublishCommand: Command {
         names the skill) [front-matter-missing], 'metadata' not a map
         [metadata-not-map], an over-long 'compatibility'
         [compatibility-too-long], a value of an unexpected type
-        [value-type-unexpected]. With --strict, each of these is refused as
-        the rules say.
+        [value-type-unexpected], a second skill of the publish declaring a
+        name another has taken (copies, backups): the one nearest its pack's
+        root keeps it, the other gets the name with a folder that tells it
+        apart in front, 2025-10-19-pdf [name-duplicate]. With --strict, each
+        of these is refused as the rules say.
 
         The errors 'skillctl check' finds in a skill's own files without the
         store are warnings here too, recorded with the version: a link text's
