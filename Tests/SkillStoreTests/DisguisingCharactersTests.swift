@@ -1,4 +1,4 @@
-import SkillStore
+@testable import SkillStore
 import Testing
 
 /// Which characters can disguise text, how they are shown, and that a
@@ -17,6 +17,15 @@ import Testing
         for scalar: Unicode.Scalar in ["a", " ", "\n", "\t", "é", "ß", "\u{05D0}", "\u{FE0F}", "\u{1F35E}", "\u{3000}"] {
             #expect(!DisguisingCharacters.contains(scalar), "U+\(String(scalar.value, radix: 16))")
         }
+    }
+
+    /// A diagnostic is one line: a line feed or tab in its path (a folder
+    /// named with one) is escaped, where a message keeps its own lines.
+    @Test func aDiagnosticsPathIsOneLine() {
+        let diagnostic = Diagnostic(
+            path: "packs/odd\nname\t/SKILL.md", location: SourceLocation(line: 2, column: 7), message: "bad", code: "yaml-syntax")
+        #expect(diagnostic.description == "packs/odd<U+000A>name<U+0009>/SKILL.md:2:7: error: bad [yaml-syntax]")
+        #expect(Diagnostic(path: "a\r\nb", location: nil, message: "m", code: "c").description == "a\r<U+000A>b: error: m [c]")
     }
 
     @Test func escapesAreTheCodePointInUnicodeNotation() {

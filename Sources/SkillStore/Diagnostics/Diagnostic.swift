@@ -23,8 +23,19 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
         self.code = code
     }
 
+    /// The compiler form, one line for one problem: a line feed or tab in
+    /// the path (a folder may be named with either) shows as its escape,
+    /// `<U+000A>`, as other disguising characters do when printed.
     public var description: String {
-        let place = location.map { "\(path):\($0.line):\($0.column)" } ?? path
+        var shownPath = String.UnicodeScalarView()
+        for scalar in path.unicodeScalars {
+            if scalar == "\n" || scalar == "\t" {
+                shownPath.append(contentsOf: DisguisingCharacters.escape(scalar).unicodeScalars)
+            } else {
+                shownPath.append(scalar)
+            }
+        }
+        let place = location.map { "\(String(shownPath)):\($0.line):\($0.column)" } ?? String(shownPath)
         return "\(place): \(severity.rawValue): \(message) [\(code)]"
     }
 }
