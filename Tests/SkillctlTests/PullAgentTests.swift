@@ -52,6 +52,37 @@ import TestSupport
         #expect(!exists("home/.github"))
     }
 
+    /// A copy that a publish named apart from another skill of its pack
+    /// still declares the shared name in its SKILL.md: pulling it says so,
+    /// and says when the folder holds a skill of that name already. A
+    /// skill whose SKILL.md declares the name it is installed under says
+    /// nothing of it.
+    @Test func aCopyNamedApartIsInstalledWithAWarningOfItsDeclaredName() throws {
+        try folder.write("pack/pdf/SKILL.md", skillMarkdown(name: "pdf", description: "Rotates pages.", body: "# Pages\n\nRotate.\n"))
+        try folder.write(
+            "pack/backups/2025-10-19/pdf/SKILL.md",
+            skillMarkdown(name: "pdf", description: "Rotates pages, the old way.", body: "# Pages\n\nRotate slowly.\n"))
+        let published = try skillctl.run(["publish", "--namespace", "tools", folder.path("pack")])
+        #expect(published.status == 0, "\(published.stderr)")
+        let target = folder.path("agent")
+
+        let first = try skillctl.run(["pull", "tools/pdf", "--to", target])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(!first.stderr.contains("warning"), "\(first.stderr)")
+
+        let copy = try skillctl.run(["pull", "tools/2025-10-19-pdf", "--to", target])
+        #expect(copy.status == 0, "\(copy.stderr)")
+        #expect(copy.stderr.contains(
+            "warning: tools/2025-10-19-pdf@1.0 is installed as \(target)/2025-10-19-pdf, but its SKILL.md names it 'pdf', "
+                + "as is \(target)/pdf: an agent may see two skills of that name"), "\(copy.stderr)")
+        #expect(exists("agent/2025-10-19-pdf/SKILL.md") && exists("agent/pdf/SKILL.md"))
+
+        // Alone in its folder, the copy's warning names no other skill.
+        let alone = try skillctl.run(["pull", "tools/2025-10-19-pdf", "--to", folder.path("other")])
+        #expect(alone.status == 0, "\(alone.stderr)")
+        #expect(alone.stderr.contains("but its SKILL.md names it 'pdf'\n"), "\(alone.stderr)")
+    }
+
     /// An agent's folder is pinned like any other: local edits are kept
     /// unless --force, and --locked reinstalls from the lock written there.
     @Test func anAgentsFolderIsCheckedLikeAnyPull() throws {

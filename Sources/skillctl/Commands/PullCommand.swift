@@ -31,6 +31,12 @@ struct PullCommand: Command {
 
         Two skills of the same name from different namespaces cannot share
         DIR/<name>/: pull refuses to replace one with the other unless --force.
+        A skill whose SKILL.md declares another name than the one it is
+        published under (a copy a publish named apart from another skill of
+        its pack, docs/formats.md) is installed under its published name
+        with a warning, which also says when DIR holds a skill of the
+        declared name: agents that read the name from SKILL.md would see
+        two skills of one name.
 
         A pull never overwrites local work unasked: when DIR/<name>/ has a
         file added, removed or changed since it was pulled (what 'skillctl
@@ -146,6 +152,7 @@ struct PullCommand: Command {
         let fetched = try judged(
             try versions.map { ($0, try installer.fetch($0.key, label: $0.label, manifestID: $0.manifest)) },
             remote: context.serverURL != nil, context)
+        warnOfDeclaredNames(fetched, alongside: lock.skills.map(\.name), context)
         var installed: [SkillLock.Skill] = []
         do {
             for skill in fetched { installed.append(try installer.write(skill)) }
@@ -184,6 +191,7 @@ struct PullCommand: Command {
             try installer.fetch(entry.key, label: entry.label, manifestID: entry.manifest, expecting: entry.files)
         }
         try judgeLocked(zip(lock.skills, fetched).map { ($0, $1) }, catalog)
+        warnOfDeclaredNames(fetched, alongside: try SkillLock.read(in: folder).skills.map(\.name), context)
         let installed = try fetched.map { try installer.write($0) }
         try lock.write(in: folder)
         report(installed, context)
@@ -252,6 +260,23 @@ struct PullCommand: Command {
             throw InstallError(
                 "\(folder)/\(skill.name) holds \(installed.key), and \(skill) is another skill of the same name; "
                     + "nothing was written (pull it into another folder with --to, or replace it with --force)")
+        }
+    }
+
+    /// Says on standard error which skills being installed declare another
+    /// name in their SKILL.md than the folder they go to, and whether a
+    /// skill of the folder goes by that name: agents that read the name
+    /// from SKILL.md would see two skills of one name.
+    private func warnOfDeclaredNames(_ fetched: [SkillInstaller.Fetched], alongside present: [String], _ context: Context) {
+        let names = Set(present + fetched.map(\.entry.name))
+        for skill in fetched {
+            guard let declared = skill.declaredNameApart else { continue }
+            let place = (folder as NSString).appendingPathComponent(skill.entry.name)
+            let clash = names.contains(declared)
+                ? ", as is \((folder as NSString).appendingPathComponent(declared)): an agent may see two skills of that name"
+                : ""
+            context.output.error(
+                "warning: \(skill.entry.key)@\(skill.entry.label) is installed as \(place), but its SKILL.md names it '\(declared)'\(clash)")
         }
     }
 
