@@ -46,10 +46,78 @@ import TestSupport
                     matcher.groups(in: matcher.matches(in: tokenizer.tokens(of: Self.texts[row]))).contains(index)
                 })
                 #expect(found == fts5, "query \(input), group \(index)")
+                // The same with only the words that may match stemmed.
+                let sparse = Set(Self.texts.indices.filter { row in
+                    matcher.groups(in: matcher.matches(in: matcher.tokens(of: Self.texts[row], tokenizer: tokenizer))).contains(index)
+                })
+                #expect(sparse == fts5, "query \(input), group \(index), words stemmed as needed")
                 compared += 1
             }
         }
         #expect(compared > Self.queries.count)
+    }
+
+    /// Texts whose runs between ASCII separators hold letters outside
+    /// ASCII, marks, long words and words the stemmer rewrites.
+    static let awkwardTexts = [
+        "E-mail the naïve café's menu—twice—to “Renée” before 9:30; don't re-send.",
+        "cafe\u{301} CAFÉ caf\u{E9}s x\u{301}y \u{212A}elvin ﬁles ＦＵＬＬ width",
+        String(repeating: "relational", count: 8) + " relational conditional hopping happy memory generalizations",
+        "Generalization of the generalizations: generalize, general, generally.",
+        "snake_case kebab-case CamelCase x86_64 v2.0.1 1e10 0x1F --flag",
+        "日本語のテキスト mixed with English words and 日本語",
+        "\u{0}\u{1F}control\u{7F}bytes\ttabs\r\nand newlines",
+    ]
+
+    /// `SearchTermMatcher.tokens(of:tokenizer:)` stems only the words that
+    /// may be a query's token: every match, with its place, is the one the
+    /// whole text's tokens give, and every token lies where it lies there.
+    @Test func stemmingOnlyTheWordsThatMayMatchFindsTheSameMatches() throws {
+        let fixture = try StoreFixture()
+        let tokenizer = try fixture.store.textTokenizer()
+        var texts = Self.texts + Self.awkwardTexts
+        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/seeds").standardized
+        if let files = FileManager.default.enumerator(atPath: seeds.path) {
+            for case let file as String in files where file.hasSuffix(".md") {
+                texts.append((try? String(contentsOf: seeds.appendingPathComponent(file), encoding: .utf8)) ?? "")
+            }
+        }
+        let queries = Self.queries + [
+            "e-mail", "email", "cafe", "naive", "renee", "general*", "generalization", "relational", "happi*",
+            "kelvin", "files", "full", "snake case", "x86", "\"kebab case\"", "1e10", "control bytes", "mail -twice",
+            "skill", "rule* claim", "measure", "the", "a", "hop",
+        ]
+        var sparseWords = 0
+        for input in queries {
+            let query = try #require(SearchQuery(input))
+            let matcher = SearchTermMatcher(query: query, tokenizer: tokenizer)
+            for text in texts {
+                let whole = tokenizer.tokens(of: text)
+                let sparse = matcher.tokens(of: text, tokenizer: tokenizer)
+                let places = (sparse.tokens.map(\.source), whole.tokens.map(\.source))
+                let samePlaces = places.0 == places.1
+                #expect(samePlaces, """
+                    \(input) in \(text.prefix(40)): \(places.0.count) tokens against \(places.1.count), first apart at \
+                    \(Self.firstApart(places.0, places.1))
+                    """)
+                let found = matcher.matches(in: sparse).map { [$0.group ?? -1, $0.first, $0.end] }
+                let expected = matcher.matches(in: whole).map { [$0.group ?? -1, $0.first, $0.end] }
+                let sameMatches = found == expected
+                #expect(sameMatches, """
+                    \(input) in \(text.prefix(40)): \(found.count) matches against \(expected.count), first apart at \
+                    \(Self.firstApart(found, expected))
+                    """)
+                sparseWords += sparse.tokens.filter { $0.text.isEmpty }.count
+            }
+        }
+        // Most words were left unstemmed.
+        #expect(sparseWords > 1000)
+    }
+
+    /// The first index where two lists differ, for a short message.
+    static func firstApart<T: Equatable>(_ first: [T], _ second: [T]) -> Int {
+        zip(first, second).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(first.count, second.count)
     }
 
     @Test func tokensCarryWhereTheyLieInTheText() throws {

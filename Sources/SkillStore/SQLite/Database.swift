@@ -115,7 +115,7 @@ final class Database {
     }
 
     /// What `read` makes of each row `sql` returns, read in place.
-    private func eachRow<Value>(
+    func eachRow<Value>(
         _ sql: String, _ arguments: [SQLValue], _ read: (Statement) throws -> Value
     ) throws -> [Value] {
         let statement = try statement(sql)

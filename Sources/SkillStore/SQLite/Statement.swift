@@ -146,6 +146,16 @@ final class Statement {
         }
     }
 
+    /// Column `index` of the row `advance` stepped to, text or blob, as
+    /// its bytes in place: valid only inside `body`, for a look at a long
+    /// text without copying it out.
+    func withBytes<Value>(at index: Int32, _ body: (UnsafeRawBufferPointer) throws -> Value) rethrows -> Value {
+        let pointer = sqlite3_column_type(handle, index) == SQLITE_BLOB
+            ? sqlite3_column_blob(handle, index) : UnsafeRawPointer(sqlite3_column_text(handle, index))
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return try body(UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: pointer == nil ? 0 : count))
+    }
+
     func value(at index: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))

@@ -70,15 +70,21 @@ final class TextTokenizer {
     /// The tokens of UTF-8 `text`. Should the tokenizer fail part way
     /// (out of memory), the tokens read until then.
     func tokens(of text: UnsafeRawBufferPointer, query: Bool = false, prefix: Bool = false) -> Tokens {
-        guard let base = text.baseAddress, text.count > 0, let tokenize = tokenizer.xTokenize else { return Tokens() }
+        guard let base = text.baseAddress, text.count > 0, tokenizer.xTokenize != nil else { return Tokens() }
         // About one token in six bytes of prose; room up front spares the
         // buffers most of their regrowth.
         var sink = Sink(bytes: text.count, tokens: text.count / 6 + 1)
         defer { sink.deallocate() }
         let flags = query ? FTS5_TOKENIZE_QUERY | (prefix ? FTS5_TOKENIZE_PREFIX : 0) : FTS5_TOKENIZE_DOCUMENT
+        feed(base.assumingMemoryBound(to: CChar.self), count: text.count, flags: flags, into: &sink)
+        return sink.tokens()
+    }
+
+    /// Adds the tokens FTS5 reads in `count` bytes at `text` to `sink`.
+    private func feed(_ text: UnsafePointer<CChar>, count: Int, flags: Int32, into sink: inout Sink) {
+        guard let tokenize = tokenizer.xTokenize else { return }
         withUnsafeMutablePointer(to: &sink) { pointer in
-            _ = tokenize(instance, pointer, flags, base.assumingMemoryBound(to: CChar.self), Int32(text.count)) {
-                context, flags, token, length, start, end in
+            _ = tokenize(instance, pointer, flags, text, Int32(count)) { context, flags, token, length, start, end in
                 // A token at the same place as the one before (a synonym, which
                 // the search index's tokenizer never makes) would break the
                 // one-token-per-position reading of phrases: the first counts.
@@ -90,7 +96,93 @@ final class TextTokenizer {
                 return SQLITE_OK
             }
         }
+    }
+
+    /// The tokens of `text` as `tokens(of:)` gives them, except that an
+    /// ASCII word beginning with none of `needles` (ASCII lowercase, none
+    /// empty; compared ASCII case folded) is not stemmed and has empty
+    /// text: its place and where it lies are kept, for phrases and
+    /// snippets. Nil when a needle is empty.
+    ///
+    /// For a text whose only use is to be matched against a few known
+    /// tokens: a word can stem to a token only if it begins with the token
+    /// less a last letter the stemmer may write (`SearchTextScreen`), so
+    /// the words left out cannot match, and stemming every word through
+    /// FTS5 (about 440 instructions a token) was most of a search's
+    /// passages. unicode61 splits tokens at every ASCII byte that is not a
+    /// letter or digit, whatever surrounds it, so the text is read in runs
+    /// between such bytes: a run of ASCII letters and digits is one token,
+    /// stemmed by FTS5 alone when it may be wanted; a run holding bytes
+    /// outside ASCII goes to FTS5 whole. Either gives what tokenizing the
+    /// whole text gives there.
+    func tokens(of text: UnsafeRawBufferPointer, stemmingWordsBeginning needles: [[UInt8]]) -> Tokens? {
+        guard let base = text.baseAddress, text.count > 0 else { return Tokens() }
+        guard tokenizer.xTokenize != nil else { return nil }
+        var firstBytes = (UInt64(0), UInt64(0))
+        for needle in needles {
+            guard let first = needle.first else { return nil }
+            if first < 64 { firstBytes.0 |= 1 << UInt64(first) } else if first < 128 { firstBytes.1 |= 1 << UInt64(first - 64) }
+        }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        let count = text.count
+        var sink = Sink(bytes: 64, tokens: count / 6 + 1)
+        defer { sink.deallocate() }
+        var index = 0
+        while index < count {
+            // Bytes 0x80 and up are 2: outside ASCII, part of a run.
+            var kind = Self.byteKind(bytes[index])
+            while kind == 0 {
+                index += 1
+                guard index < count else { return sink.tokens() }
+                kind = Self.byteKind(bytes[index])
+            }
+            let start = index
+            var ascii = kind == 1
+            index += 1
+            while index < count {
+                let next = Self.byteKind(bytes[index])
+                if next == 0 { break }
+                if next == 2 { ascii = false }
+                index += 1
+            }
+            if ascii {
+                let lower = bytes[start] | 0x20
+                let mayBeWanted = lower < 64 ? firstBytes.0 & (1 << UInt64(lower)) != 0
+                    : firstBytes.1 & (1 << UInt64(lower & 63)) != 0
+                guard mayBeWanted, needles.contains(where: { Self.word(bytes + start, count: index - start, begins: $0) }) else {
+                    sink.addUnstemmed(source: Int32(start)..<Int32(index))
+                    continue
+                }
+            }
+            let before = sink.tokenCount
+            feed(UnsafeRawPointer(bytes + start).assumingMemoryBound(to: CChar.self), count: index - start,
+                 flags: FTS5_TOKENIZE_DOCUMENT, into: &sink)
+            // Placed in the text, not the run.
+            for placed in (sink.tokenList + before)..<(sink.tokenList + sink.tokenCount) {
+                placed.pointee.source = (placed.pointee.source.lowerBound + Int32(start))..<(placed.pointee.source.upperBound + Int32(start))
+            }
+        }
         return sink.tokens()
+    }
+
+    /// 1 for an ASCII letter or digit (unicode61's token characters in
+    /// ASCII), 2 for a byte outside ASCII, 0 for the rest of ASCII, which
+    /// unicode61 always reads as separators.
+    @inline(__always)
+    private static func byteKind(_ byte: UInt8) -> UInt8 {
+        if byte >= 0x80 { return 2 }
+        let lower = byte | 0x20
+        return (lower &- 0x61 < 26) || (byte &- 0x30 < 10) ? 1 : 0
+    }
+
+    /// Whether the word at `word` begins with `needle` (ASCII lowercase), ASCII case folded.
+    private static func word(_ word: UnsafePointer<UInt8>, count: Int, begins needle: [UInt8]) -> Bool {
+        guard needle.count <= count else { return false }
+        for index in 0..<needle.count {
+            let byte = word[index]
+            if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != needle[index] { return false }
+        }
+        return true
     }
 
     /// Where the callback writes tokens: plain buffers, grown by doubling.
@@ -142,6 +234,21 @@ final class TextTokenizer {
             let first = Int32(byteCount)
             byteCount += count
             (tokenList + tokenCount).initialize(to: Tokens.Token(hash: hash, text: first..<Int32(byteCount), source: source))
+            tokenCount += 1
+        }
+
+        /// A token left unstemmed: empty text, which no wanted token equals
+        /// or begins with.
+        @inline(__always)
+        mutating func addUnstemmed(source: Range<Int32>) {
+            if tokenCount == tokenCapacity {
+                let grown = UnsafeMutablePointer<Tokens.Token>.allocate(capacity: tokenCapacity * 2)
+                grown.moveInitialize(from: tokenList, count: tokenCount)
+                tokenList.deallocate()
+                (tokenList, tokenCapacity) = (grown, tokenCapacity * 2)
+            }
+            let at = Int32(byteCount)
+            (tokenList + tokenCount).initialize(to: Tokens.Token(hash: 0, text: at..<at, source: source))
             tokenCount += 1
         }
 

@@ -29,6 +29,11 @@ struct SearchTermMatcher {
     /// Whether a raw text may hold any of the query's terms, before it is
     /// tokenized.
     private(set) var screen = SearchTextScreen(terms: [])
+    /// How the words that may match a term begin: each token of each term
+    /// (excluded ones too) less a last letter the stemmer may write; nil
+    /// when a token is outside ASCII or leaves nothing, and every word
+    /// must be stemmed.
+    private var stemmedBeginnings: [[UInt8]]?
 
     init(query: SearchQuery, tokenizer: TextTokenizer) {
         self.init(groups: query.groups, excluded: query.excluded, tokenizer: tokenizer)
@@ -46,6 +51,12 @@ struct SearchTermMatcher {
             guard !read.tokens.isEmpty else { continue }
             phrases.append(Phrase(tokens: read.tokens, bytes: read.bytes, prefix: term.prefix, group: group))
         }
+        let beginnings = phrases.flatMap { phrase in
+            phrase.tokens.map { SearchTextScreen.needle(for: phrase.bytes[Int($0.text.lowerBound)..<Int($0.text.upperBound)]) }
+        }
+        if !beginnings.isEmpty, beginnings.allSatisfy({ !($0?.isEmpty ?? true) }) {
+            stemmedBeginnings = Set(beginnings.compactMap { $0 }).sorted { $0.lexicographicallyPrecedes($1) }
+        }
         screen = SearchTextScreen(terms: phrases.compactMap { phrase in
             phrase.group.map { group in
                 (group, phrase.tokens.map { phrase.bytes[Int($0.text.lowerBound)..<Int($0.text.upperBound)] })
@@ -53,11 +64,28 @@ struct SearchTermMatcher {
         })
     }
 
+    /// The tokens of `text` as `matches(in:)` needs them: where every
+    /// term's token is ASCII, only the words that may be one of them are
+    /// stemmed (`TextTokenizer.tokens(of:stemmingWordsBeginning:)`), the
+    /// others keep their places with empty text.
+    func tokens(of text: UnsafeRawBufferPointer, tokenizer: TextTokenizer) -> TextTokenizer.Tokens {
+        if let stemmedBeginnings, let tokens = tokenizer.tokens(of: text, stemmingWordsBeginning: stemmedBeginnings) {
+            return tokens
+        }
+        return tokenizer.tokens(of: text)
+    }
+
+    func tokens(of text: String, tokenizer: TextTokenizer) -> TextTokenizer.Tokens {
+        var text = text
+        return text.withUTF8 { tokens(of: UnsafeRawBufferPointer($0), tokenizer: tokenizer) }
+    }
+
     /// Every place a term matches in `text`, in token order.
     func matches(in text: TextTokenizer.Tokens) -> [Match] {
         var found: [Match] = []
         let tokens = text.tokens
-        for start in tokens.indices {
+        // A word left unstemmed (empty text) begins no term.
+        for start in tokens.indices where !tokens[start].text.isEmpty {
             for phrase in phrases where start + phrase.tokens.count <= tokens.count {
                 var matched = true
                 for (offset, wanted) in phrase.tokens.enumerated() {

@@ -28,30 +28,33 @@ extension SkillStore {
             // A section's score is at most what the screen says its heading
             // path and text may hold: sections are read and tokenized in
             // that order, until none left could beat the ones shown.
+            // Screened where SQLite holds the texts: most sections are never
+            // read further, and copying each out cost more than the screen.
             let everyGroup = Set(0..<matcher.groupCount)
-            var screened: [(row: Row, rowID: Int64, bound: Double)] = []
-            for row in try database.query(
-                "SELECT rowid AS row_id, headings, body, ref, units FROM search WHERE rowid BETWEEN ? AND ?",
-                [.integer(range.lowerBound), .integer(range.upperBound)]) {
-                var headings = row.string("headings")
-                let inHeadings = headings.withUTF8 { matcher.screen.groups(mayBeIn: UnsafeRawBufferPointer($0)) } ?? everyGroup
-                let inBody = row.bytes("body").withUnsafeBytes { matcher.screen.groups(mayBeIn: $0) } ?? everyGroup
+            var screened = try database.eachRow(
+                "SELECT rowid, headings, body FROM search WHERE rowid BETWEEN ? AND ?",
+                [.integer(range.lowerBound), .integer(range.upperBound)]
+            ) { statement -> (rowID: Int64, bound: Double)? in
+                let inHeadings = statement.withBytes(at: 1) { matcher.screen.groups(mayBeIn: $0) } ?? everyGroup
+                let inBody = statement.withBytes(at: 2) { matcher.screen.groups(mayBeIn: $0) } ?? everyGroup
                 let held = inHeadings.union(inBody)
                 // A section holding none of the query's words is not shown.
-                guard !held.isEmpty else { continue }
-                screened.append((row, Int64(try row.int("row_id")), Double(held.count) + 0.5 * Double(inHeadings.count)))
-            }
+                guard !held.isEmpty else { return nil }
+                return (Int64(try statement.wholeNumber(at: 0)), Double(held.count) + 0.5 * Double(inHeadings.count))
+            }.compactMap { $0 }
             screened.sort { ($0.bound, -$0.rowID) > ($1.bound, -$1.rowID) }
             var sections: [ReadSection] = []
-            for (row, rowID, bound) in screened {
+            for (rowID, bound) in screened {
                 if sections.count >= Self.passagesPerSkill {
                     let last = sections[Self.passagesPerSkill - 1]
                     if (bound, -rowID) < (last.score, -last.row.rowID) { break }
                 }
+                guard let row = try database.queryFirst(
+                    "SELECT headings, body, ref, units FROM search WHERE rowid = ?", [.integer(rowID)]) else { continue }
                 let headings = row.string("headings")
                 let body = row.bytes("body")
-                let headingTokens = tokenizer.tokens(of: headings)
-                let bodyTokens = body.withUnsafeBytes { tokenizer.tokens(of: $0) }
+                let headingTokens = matcher.tokens(of: headings, tokenizer: tokenizer)
+                let bodyTokens = body.withUnsafeBytes { matcher.tokens(of: $0, tokenizer: tokenizer) }
                 let inHeadings = matcher.matches(in: headingTokens)
                 let inBody = matcher.matches(in: bodyTokens)
                 let held = matcher.groups(in: inHeadings).union(matcher.groups(in: inBody))
@@ -155,7 +158,7 @@ extension SkillStore {
         }
         func runs(_ range: Range<Int>, whole: Bool) -> [SearchHit.SnippetRun] {
             let text = Array(body[range])
-            let tokens = Self.tokens(of: section.bodyTokens, in: range) ?? text.withUnsafeBytes { tokenizer.tokens(of: $0) }
+            let tokens = Self.tokens(of: section.bodyTokens, in: range) ?? text.withUnsafeBytes { matcher.tokens(of: $0, tokenizer: tokenizer) }
             let matches = matcher.matches(in: tokens).filter { $0.group.map(section.held.contains) ?? false }
             return whole
                 ? SearchTermMatcher.highlighted(text, tokens: tokens, matches: matches)

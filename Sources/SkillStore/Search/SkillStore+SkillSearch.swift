@@ -764,7 +764,7 @@ extension SkillStore {
         for (version, description) in descriptions {
             var description = description
             guard description.withUTF8({ matcher.screen.mayHold([UnsafeRawBufferPointer($0)]) }) else { continue }
-            for group in matcher.groups(in: matcher.matches(in: tokenizer.tokens(of: description))) {
+            for group in matcher.groups(in: matcher.matches(in: matcher.tokens(of: description, tokenizer: tokenizer))) {
                 describing[group].insert(version)
             }
         }
