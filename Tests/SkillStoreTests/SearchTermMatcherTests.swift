@@ -178,10 +178,10 @@ import TestSupport
     }
 }
 
-/// `NearDuplicate`: its ASCII folding is the one of lowercased() and
-/// isWhitespace it replaces.
+/// `NearDuplicate`: its folding, byte by byte or scalar by scalar, is the
+/// one of lowercased() and Character.isWhitespace it replaces.
 @Suite struct NearDuplicateTests {
-    @Test func asciiDescriptionsFoldAsCharactersWould() {
+    @Test func descriptionsFoldAsCharactersWould() {
         let texts = ["  Fills PDF\tforms\r\n with DATA.  ", "a\u{0B}b\u{0C}c", "", "   ", "One-Two_three", "Crème Brûlée  Forms"]
         for text in texts {
             let expected = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -189,7 +189,14 @@ import TestSupport
         }
         // Compared as folded, stopping early, the same as folding both.
         let pairs = texts + ["fills pdf forms with data.", "Fills PDF forms with data", "crème brûlée forms",
-                             "\u{212A}elvin", "kelvin", "fills pdf\u{00A0}forms with data.", "FILLS PDF FORMS WITH DATA.\u{2003}"]
+                             "\u{212A}elvin", "kelvin", "fills pdf\u{00A0}forms with data.", "FILLS PDF FORMS WITH DATA.\u{2003}",
+                             // Punctuation and letters outside ASCII, compared scalar by scalar.
+                             "Fills PDF forms — with “data”…", "fills pdf forms — with “data”…", "FILLS  PDF\tFORMS — WITH “DATA”…",
+                             "fills pdf forms – with “data”…", "İstanbul Straße → ÉTÉ", "i\u{307}stanbul straße → été",
+                             "istanbul strasse → ete", "Fills\u{0085}pdf", "fills pdf", "Ǆ ǅ ǆ Ÿ", "ǆ ǆ ǆ ÿ",
+                             // Scalars that join their neighbour into one Character.
+                             "fills \u{301}pdf", "fills pdf\u{301}", "fills pdf", "a\u{200D}b", "A\u{200D}B", "ab",
+                             "fills 🧑‍💻 pdf", "FILLS 🧑‍💻 PDF", "Fills\r\nPDF", "fills pdf"]
         for first in pairs {
             for second in pairs {
                 let folded = NearDuplicate.folded(first)

@@ -68,18 +68,20 @@ struct NearDuplicate: Equatable {
     }
 
     /// Whether `first` and `second` fold (`folded`) to the same text, not
-    /// empty. ASCII is compared as it is folded, stopping at the first
-    /// difference (where two descriptions usually differ: their first
-    /// words); text outside ASCII is folded whole.
+    /// empty. Compared as they are folded, scalar by scalar, stopping at
+    /// the first difference (where two descriptions usually differ: their
+    /// first words); a text holding a scalar that may join a neighbour
+    /// into one Character (outside Latin and common punctuation, where
+    /// `folded` reads Characters) is folded whole.
     static func sameFolded(_ first: String, _ second: String) -> Bool {
-        var one = ASCIIFolding(first.utf8)
-        var other = ASCIIFolding(second.utf8)
+        var one = Folding(first.unicodeScalars)
+        var other = Folding(second.unicodeScalars)
         var any = false
         while true {
             switch (one.next(), other.next()) {
             case (.end, .end): return any
-            case (.byte(let a), .byte(let b)) where a == b: any = true
-            case (.notASCII, _), (_, .notASCII):
+            case (.scalar(let a), .scalar(let b)) where a == b: any = true
+            case (.mayJoin, _), (_, .mayJoin):
                 let folded = Self.folded(first)
                 return !folded.isEmpty && folded == Self.folded(second)
             default: return false
@@ -87,38 +89,71 @@ struct NearDuplicate: Equatable {
         }
     }
 
-    /// The bytes of `folded` for ASCII text, one at a time.
-    private struct ASCIIFolding {
-        enum Step { case byte(UInt8), end, notASCII }
-        private var iterator: String.UTF8View.Iterator
-        /// A byte read after white space, given after the one space.
-        private var pending: UInt8?
+    /// The scalars of `folded` for text whose every scalar is a Character
+    /// of its own there (Latin letters and symbols below U+0300, general
+    /// punctuation, arrows), one at a time: each lower-cased as
+    /// `lowercased()` maps it, each run of white space one space.
+    private struct Folding {
+        enum Step: Equatable { case scalar(Unicode.Scalar), end, mayJoin }
+        private var iterator: String.UnicodeScalarView.Iterator
+        /// A scalar read after white space, given after the one space.
+        private var held: Unicode.Scalar?
+        /// The rest of a lower-case mapping of several scalars (`İ`), and
+        /// how many of them were given.
+        private var rest: [Unicode.Scalar] = []
+        private var given = 0
         private var started = false
         private var space = false
 
-        init(_ text: String.UTF8View) { iterator = text.makeIterator() }
+        init(_ text: String.UnicodeScalarView) { iterator = text.makeIterator() }
 
         mutating func next() -> Step {
-            if let byte = pending {
-                pending = nil
-                return .byte(byte)
+            if let scalar = held {
+                held = nil
+                return .scalar(scalar)
             }
-            while let byte = iterator.next() {
-                if byte >= 0x80 { return .notASCII }
-                if byte == 0x20 || (0x09...0x0D).contains(byte) {
-                    space = started
-                    continue
+            if given < rest.count {
+                given += 1
+                return .scalar(rest[given - 1])
+            }
+            while let scalar = iterator.next() {
+                let value = scalar.value
+                var lower = scalar
+                if value < 0x80 {
+                    if value == 0x20 || (0x09...0x0D).contains(value) {
+                        space = started
+                        continue
+                    }
+                    if value >= 0x41 && value <= 0x5A { lower = Unicode.Scalar(UInt8(value + 0x20)) }
+                } else {
+                    guard Self.standsAlone(value) else { return .mayJoin }
+                    let properties = scalar.properties
+                    if properties.isWhitespace {
+                        space = started
+                        continue
+                    }
+                    let mapping = properties.lowercaseMapping.unicodeScalars
+                    lower = mapping.first ?? scalar
+                    if mapping.count > 1 { (rest, given) = (Array(mapping.dropFirst()), 0) }
                 }
-                let lower = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
                 started = true
                 if space {
                     space = false
-                    pending = lower
-                    return .byte(0x20)
+                    held = lower
+                    return .scalar(" ")
                 }
-                return .byte(lower)
+                return .scalar(lower)
             }
             return .end
+        }
+
+        /// Scalars that neither extend the Character before them nor join
+        /// the next: Latin-1 and Latin Extended (below the combining marks
+        /// at U+0300), general punctuation without the invisible format
+        /// characters (U+2010-U+2027, U+2030-U+205E), arrows.
+        static func standsAlone(_ value: UInt32) -> Bool {
+            value < 0x300 || (0x2010...0x2027).contains(value) || (0x2030...0x205E).contains(value)
+                || (0x2190...0x21FF).contains(value)
         }
     }
 }
