@@ -20,11 +20,14 @@ import Testing
     }
 
     /// A diagnostic is one line: a line feed or tab in its path (a folder
-    /// named with one) is escaped, where a message keeps its own lines.
-    @Test func aDiagnosticsPathIsOneLine() {
+    /// named with one) or in its message (which quotes such a name) is
+    /// escaped.
+    @Test func aDiagnosticIsOneLine() {
         let diagnostic = Diagnostic(
-            path: "packs/odd\nname\t/SKILL.md", location: SourceLocation(line: 2, column: 7), message: "bad", code: "yaml-syntax")
-        #expect(diagnostic.description == "packs/odd<U+000A>name<U+0009>/SKILL.md:2:7: error: bad [yaml-syntax]")
+            path: "packs/odd\nname\t/SKILL.md", location: SourceLocation(line: 2, column: 7),
+            message: "name 'other' does not match its folder 'odd\nname\t'", code: "name-folder-mismatch")
+        #expect(diagnostic.description == "packs/odd<U+000A>name<U+0009>/SKILL.md:2:7: error: "
+            + "name 'other' does not match its folder 'odd<U+000A>name<U+0009>' [name-folder-mismatch]")
         #expect(Diagnostic(path: "a\r\nb", location: nil, message: "m", code: "c").description == "a\r<U+000A>b: error: m [c]")
     }
 

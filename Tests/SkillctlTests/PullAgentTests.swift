@@ -81,6 +81,27 @@ import TestSupport
         let alone = try skillctl.run(["pull", "tools/2025-10-19-pdf", "--to", folder.path("other")])
         #expect(alone.status == 0, "\(alone.stderr)")
         #expect(alone.stderr.contains("but its SKILL.md names it 'pdf'\n"), "\(alone.stderr)")
+
+        // Two copies pulled together, neither under the shared name, each names the other.
+        try folder.write(
+            "pack/vendor/old/pdf/SKILL.md",
+            skillMarkdown(name: "pdf", description: "Rotates pages, vendored.", body: "# Pages\n\nRotate again.\n"))
+        let again = try skillctl.run(["publish", "--namespace", "tools", folder.path("pack")])
+        #expect(again.status == 0, "\(again.stderr)")
+        let copies = try skillctl.run(["ls"]).output.split(separator: "\n")
+            .compactMap { $0.split(separator: " ").first.map(String.init) }.filter { $0.hasSuffix("-pdf") }
+        #expect(copies.count == 2, "\(copies)")
+        let both = try skillctl.run(["pull"] + copies + ["--to", folder.path("both")])
+        #expect(both.status == 0, "\(both.stderr)")
+        #expect(both.stderr.components(separatedBy: "installed now: an agent may see two skills of that name").count == 3,
+                "\(both.stderr)")
+
+        // A skill declaring a name that is no id, published under the id it gives, is no copy.
+        try folder.write("titled/pdf-tools/SKILL.md", skillMarkdown(name: "PDF Tools", description: "Merges files."))
+        #expect(try skillctl.run(["publish", folder.path("titled/pdf-tools")]).status == 0)
+        let titled = try skillctl.run(["pull", "pdf-tools", "--to", folder.path("titled-agent")])
+        #expect(titled.status == 0, "\(titled.stderr)")
+        #expect(!titled.stderr.contains("warning"), "\(titled.stderr)")
     }
 
     /// An agent's folder is pinned like any other: local edits are kept

@@ -24,18 +24,24 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
     }
 
     /// The compiler form, one line for one problem: a line feed or tab in
-    /// the path (a folder may be named with either) shows as its escape,
+    /// the path or the message (a folder may be named with either, and
+    /// messages quote folder and skill names) shows as its escape,
     /// `<U+000A>`, as other disguising characters do when printed.
     public var description: String {
-        var shownPath = String.UnicodeScalarView()
-        for scalar in path.unicodeScalars {
+        let place = location.map { "\(path):\($0.line):\($0.column)" } ?? path
+        return Self.oneLine("\(place): \(severity.rawValue): \(message) [\(code)]")
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 }) else { return text }
+        var shown = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
             if scalar == "\n" || scalar == "\t" {
-                shownPath.append(contentsOf: DisguisingCharacters.escape(scalar).unicodeScalars)
+                shown.append(contentsOf: DisguisingCharacters.escape(scalar).unicodeScalars)
             } else {
-                shownPath.append(scalar)
+                shown.append(scalar)
             }
         }
-        let place = location.map { "\(String(shownPath)):\($0.line):\($0.column)" } ?? String(shownPath)
-        return "\(place): \(severity.rawValue): \(message) [\(code)]"
+        return String(shown)
     }
 }

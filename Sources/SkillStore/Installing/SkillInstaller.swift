@@ -29,17 +29,19 @@ public struct SkillInstaller {
                 findings: SkillScanner().scan(contents.map { (path: $0.0.path, bytes: $0.1) }))
         }
 
-        /// The name its SKILL.md declares, when that is not the name it is
-        /// installed under (`DIR/<name>/`): a copy a publish named apart
-        /// from another skill of its pack (`2025-10-19-pdf` declaring
-        /// `pdf`), or a declared name that is not a skill id. An agent
-        /// that reads a skill's name from its SKILL.md knows it by this
-        /// one. Nil when they agree or SKILL.md cannot be read.
-        public var declaredNameApart: String? {
+        /// The name its SKILL.md declares, as written and as the skill id it
+        /// gives, when that id is not the name it is installed under
+        /// (`DIR/<name>/`): a copy a publish named apart from another skill
+        /// of its pack (`2025-10-19-pdf` declaring `pdf`). An agent that
+        /// reads a skill's name from its SKILL.md knows it by the declared
+        /// one. Nil when they agree (a declared `PDF Tools` published as
+        /// `pdf-tools` does), when SKILL.md names no id (the folder's name
+        /// is used), or when SKILL.md cannot be read.
+        public var declaredNameApart: (declared: String, id: String)? {
             guard let file = contents.first(where: { $0.0.path == "SKILL.md" }),
-                  let document = try? SkillDocument.parse(file.1, path: "SKILL.md", folderName: entry.name) else { return nil }
-            let declared = document.declaredName ?? document.name
-            return declared == entry.name ? nil : declared
+                  let document = try? SkillDocument.parse(file.1, path: "SKILL.md", folderName: entry.name),
+                  document.name != entry.name else { return nil }
+            return (document.declaredName ?? document.name, document.name)
         }
 
         /// The same skill, its lock entry recording `verdict` as accepted.

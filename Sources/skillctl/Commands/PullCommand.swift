@@ -152,7 +152,7 @@ struct PullCommand: Command {
         let fetched = try judged(
             try versions.map { ($0, try installer.fetch($0.key, label: $0.label, manifestID: $0.manifest)) },
             remote: context.serverURL != nil, context)
-        warnOfDeclaredNames(fetched, alongside: lock.skills.map(\.name), context)
+        warnOfDeclaredNames(fetched, context)
         var installed: [SkillLock.Skill] = []
         do {
             for skill in fetched { installed.append(try installer.write(skill)) }
@@ -191,7 +191,7 @@ struct PullCommand: Command {
             try installer.fetch(entry.key, label: entry.label, manifestID: entry.manifest, expecting: entry.files)
         }
         try judgeLocked(zip(lock.skills, fetched).map { ($0, $1) }, catalog)
-        warnOfDeclaredNames(fetched, alongside: try SkillLock.read(in: folder).skills.map(\.name), context)
+        warnOfDeclaredNames(fetched, context)
         let installed = try fetched.map { try installer.write($0) }
         try lock.write(in: folder)
         report(installed, context)
@@ -264,19 +264,28 @@ struct PullCommand: Command {
     }
 
     /// Says on standard error which skills being installed declare another
-    /// name in their SKILL.md than the folder they go to, and whether a
-    /// skill of the folder goes by that name: agents that read the name
-    /// from SKILL.md would see two skills of one name.
-    private func warnOfDeclaredNames(_ fetched: [SkillInstaller.Fetched], alongside present: [String], _ context: Context) {
-        let names = Set(present + fetched.map(\.entry.name))
-        for skill in fetched {
-            guard let declared = skill.declaredNameApart else { continue }
+    /// name in their SKILL.md than the folder they go to, and which other
+    /// skill an agent would then see under that name: a skill folder of
+    /// that name in DIR (installed now or found there), or another skill
+    /// of this pull declaring it too. Agents that read the name from
+    /// SKILL.md would see two skills of one name.
+    private func warnOfDeclaredNames(_ fetched: [SkillInstaller.Fetched], _ context: Context) {
+        let apart = fetched.map(\.declaredNameApart)
+        let installing = Set(fetched.map(\.entry.name))
+        for (skill, declared) in zip(fetched, apart) {
+            guard let declared else { continue }
             let place = (folder as NSString).appendingPathComponent(skill.entry.name)
-            let clash = names.contains(declared)
-                ? ", as is \((folder as NSString).appendingPathComponent(declared)): an agent may see two skills of that name"
-                : ""
+            let namesake = (folder as NSString).appendingPathComponent(declared.id)
+            var clash = ""
+            if installing.contains(declared.id)
+                || FileManager.default.fileExists(atPath: (namesake as NSString).appendingPathComponent("SKILL.md")) {
+                clash = ", as is \(namesake): an agent may see two skills of that name"
+            } else if let other = zip(fetched, apart).first(where: { $0.0.entry.name != skill.entry.name && $0.1?.id == declared.id }) {
+                clash = ", as does \(other.0.entry.key), installed now: an agent may see two skills of that name"
+            }
             context.output.error(
-                "warning: \(skill.entry.key)@\(skill.entry.label) is installed as \(place), but its SKILL.md names it '\(declared)'\(clash)")
+                "warning: \(skill.entry.key)@\(skill.entry.label) is installed as \(place), "
+                    + "but its SKILL.md names it '\(declared.declared)'\(clash)")
         }
     }
 
