@@ -35,8 +35,8 @@ struct PullCommand: Command {
         published under (a copy a publish named apart from another skill of
         its pack, docs/formats.md) is installed under its published name
         with a warning, which also says when DIR holds a skill of the
-        declared name: agents that read the name from SKILL.md would see
-        two skills of one name.
+        declared name or another skill of the same pull declares it: agents
+        that read the name from SKILL.md would see two skills of one name.
 
         A pull never overwrites local work unasked: when DIR/<name>/ has a
         file added, removed or changed since it was pulled (what 'skillctl
