@@ -17,6 +17,8 @@ QUERIES is a TSV file whose COLUMN (counted from 1) holds the query
 each query's median wall time, the median of `versions NAME` (NAME the
 store's first skill), their difference, and the same in CPU time
 (the children's rusage). The first round is a warm-up and not counted.
+Each SKILLCTL runs from a copy made at the start, so that no build gains
+from how long ago its file was written.
 """
 import os
 import random
@@ -55,6 +57,13 @@ def store(db):
 listing = subprocess.run([variants[0][1]] + store(variants[0][2]) + ["ls"], capture_output=True, text=True, check=True)
 name = listing.stdout.splitlines()[1].split()[0]
 work = tempfile.mkdtemp()
+# Each build runs from a copy made now: the same binary ran `versions NAME`
+# 0.7 ms slower from a file written hours before than from a fresh copy
+# (docs/benchmarks.md, twelfth pass), which would favour the newer build.
+for index, (label, skillctl, db) in enumerate(variants):
+    copy = os.path.join(work, "skillctl-%d" % index)
+    shutil.copy2(skillctl, copy)
+    variants[index] = (label, copy, db)
 query_files = []
 for index, query in enumerate(queries):
     path = os.path.join(work, "q%d" % index)
