@@ -152,7 +152,7 @@ import SkillStoreAPI
 
     @Test func aYAMLErrorIs400BundleInvalidNamingTheFileInTheArchive() throws {
         let archive = Tar.archive([
-            ("bad-skill/SKILL.md", "---\nname: bad-skill\ndescription: a: b: c\n---\n\n# Bad\n"),
+            ("bad-skill/SKILL.md", "---\nname: bad-skill\ndescription: a: b: c #d\n---\n\n# Bad\n"),
             ("good-skill/SKILL.md", ServerFixture.skillMarkdown("good-skill")),
         ])
         let response = fixture.post(archive: archive, token: ci)

@@ -43,7 +43,42 @@ struct LenientIntakeTests {
              warning: "2:7 name-not-an-id", refusal: "2:7 name-invalid"),
         Case(text: "# Title\n\nFirst paragraph.\n", folder: "my-skill",
              warning: "1:1 front-matter-missing", refusal: "1:1 front-matter-missing"),
+        Case(text: "---\nname: dj\ndescription: Checks Django: migrations, tests.\n---\n", folder: nil,
+             warning: "3:27 value-colon-unquoted", refusal: "3:27 yaml"),
     ]
+
+    /// A plain value holding `: ` is read as the text it says, each such
+    /// line with its warning; a value that could mean something else stays
+    /// a YAML error.
+    @Test("an unquoted colon in a value is read as text when nothing else could be meant")
+    func unquotedColonIsText() throws {
+        func parse(_ text: String) throws -> SkillDocument {
+            try SkillDocument.parse(Array(text.utf8), path: Self.path, folderName: "dj")
+        }
+        let read = try parse("---\r\nname: dj\r\ndescription: Use \"x\": a\\b:  c \r\nlicense: MIT: see LICENSE\r\n---\r\n# T\r\n")
+        #expect(read.description == "Use \"x\": a\\b:  c")
+        #expect(read.frontMatter["license"]?.scalarText == "MIT: see LICENSE")
+        #expect(codes(read.warnings) == ["3:21 value-colon-unquoted", "4:13 value-colon-unquoted"])
+        // A value starting with a character YAML reserves.
+        let reserved = try parse("---\nname: dj\ndescription: @Observable state: `@State` too\n---\n")
+        #expect(reserved.description == "@Observable state: `@State` too")
+        #expect(codes(reserved.warnings) == ["3:14 value-indicator-unquoted"])
+        #expect(try parse("---\nname: dj\ndescription: `swift build` runs\n---\n").description == "`swift build` runs")
+        // Ending in a colon, and a colon after a tab.
+        #expect(try parse("---\nname: dj\ndescription: Steps:\n---\n").description == "Steps:")
+        #expect(try parse("---\nname: dj\ndescription: Steps:\tone\n---\n").description == "Steps:\tone")
+
+        for text in [
+            "---\nname: dj\ndescription: Checks: migrations\n  and tests\n---\n",  // continued on the next line
+            "---\nname: dj\ndescription: Checks: migrations # a comment\n---\n",
+            "---\nname: dj\nmetadata:\n  note: a: b\n---\n",  // not at the top level
+            "---\nname: dj\ndescription: 'Checks': migrations\n---\n",
+            "---\nname: dj\ndescription: [a]: b\n---\n",
+        ] {
+            let refused = #expect(throws: InputRefused.self, "\(text)") { try parse(text) }
+            #expect(refused?.diagnostics.map(\.code) == ["yaml"], "\(text)")
+        }
+    }
 
     private func codes(_ diagnostics: [Diagnostic]) -> [String] {
         diagnostics.map { "\($0.location.map(String.init(describing:)) ?? "-") \($0.code)" }

@@ -86,7 +86,7 @@ import TestSupport
     @Test("A YAML syntax error in the front-matter is an error at its file line [yaml]")
     func yamlError() throws {
         let check = try CheckFixture()
-        try check.folder.write("bad-yaml/SKILL.md", skillMarkdown(name: "bad-yaml", description: "a: b"))
+        try check.folder.write("bad-yaml/SKILL.md", skillMarkdown(name: "bad-yaml", description: "a: b #c"))
 
         let result = try check.run(["check", "bad-yaml"])
 

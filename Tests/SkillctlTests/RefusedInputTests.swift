@@ -45,9 +45,10 @@ import TestSupport
     func yamlSyntaxErrorCountsFileLines() throws {
         let store = try StoreWithOneSkill()
         // The YAML text starts on file line 2, so its second line is file line 3;
-        // column 15 is the second ':' of "description: a: b".
+        // column 15 is the second ':' of "description: a: b #c" (the comment
+        // keeps lenient intake from reading the value as text).
         try store.folder.write(
-            "bad-yaml/SKILL.md", skillMarkdown(name: "bad-yaml", description: "a: b"))
+            "bad-yaml/SKILL.md", skillMarkdown(name: "bad-yaml", description: "a: b #c"))
 
         let result = try store.refusedPublish(["bad-yaml"])
 

@@ -28,6 +28,13 @@ struct FrontMatterRules {
         /// Nil when the front-matter gives none to use; the caller takes the body's.
         var description: String?
         var warnings: [Diagnostic]
+
+        /// The same fields, `earlier` warnings (the reading of the YAML) first.
+        func adding(_ earlier: [Diagnostic]) -> Fields {
+            var fields = self
+            fields.warnings = earlier + warnings
+            return fields
+        }
     }
 
     func validate(_ root: YAMLNode, folderName: String?) throws(InputRefused) -> Fields {

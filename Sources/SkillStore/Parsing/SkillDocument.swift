@@ -30,7 +30,8 @@ public struct SkillDocument: Sendable {
     /// `warnings` (see `FrontMatterRules`), and a file without front-matter
     /// takes its name from its folder. What cannot be read safely (bad
     /// UTF-8, NUL bytes, YAML that does not parse or uses aliases) is
-    /// refused either way.
+    /// refused either way, but for the two slips `readFrontMatter` reads
+    /// leniently (an unquoted value holding `: ` or starting with `@`).
     public static func parse(
         _ bytes: [UInt8], path: String, folderName: String? = nil, strict: Bool = false
     ) throws(InputRefused) -> SkillDocument {
@@ -54,14 +55,15 @@ public struct SkillDocument: Sendable {
         } else {
             let (frontMatterText, split, splitLine) = try splitFrontMatter(text, path: path)
             let yaml: YAMLNode
+            let repairs: [Diagnostic]
             do {
-                yaml = try YAMLReader().parse(frontMatterText)
+                (yaml, repairs) = try readFrontMatter(frontMatterText, path: path, lenient: !strict)
             } catch {
                 // The YAML text starts on line 2 of the file.
                 let location = SourceLocation(line: error.location.line + 1, column: error.location.column)
                 throw InputRefused([Diagnostic(path: path, location: location, message: error.message, code: "yaml")])
             }
-            fields = try rules.validate(yaml, folderName: folderName)
+            fields = try rules.validate(yaml, folderName: folderName).adding(repairs)
             frontMatter = yaml.shifted(byLines: 1)
             (body, bodyFirstLine) = (split, splitLine)
         }
@@ -106,6 +108,87 @@ public struct SkillDocument: Sendable {
 
     /// Splits `---` front-matter from the body. Returns the YAML text, the
     /// body, and the file line the body starts on.
+    /// The front-matter's YAML, and a warning for each line read leniently:
+    /// a top-level `key: value` whose plain value holds `: ` (`description:
+    /// Verification loop for Django: migrations, tests`) is a YAML error,
+    /// "mapping values are not allowed", which PyYAML and js-yaml give too,
+    /// though its author plainly meant the text; so is a value starting with
+    /// `@` or `` ` `` (`description: @Observable patterns`), characters
+    /// YAML reserves. Leniently, such a line is
+    /// read as that text, as if it were double-quoted, when nothing else
+    /// on it or after it could mean otherwise: its value is the rest of the
+    /// line, does not open a quote, flow collection, block scalar, anchor,
+    /// alias or tag, holds no ` #` comment, and the next line is not a
+    /// continuation (indented). Locations are the file's lines.
+    static func readFrontMatter(
+        _ text: String, path: String, lenient: Bool
+    ) throws(YAMLError) -> (YAMLNode, [Diagnostic]) {
+        var text = text
+        var repairs: [Diagnostic] = []
+        while true {
+            do {
+                return (try YAMLReader().parse(text), repairs)
+            } catch {
+                let colon = error.message.hasSuffix("mapping values are not allowed in this context")
+                let indicator = error.message.hasSuffix("found character that cannot start any token")
+                guard lenient, repairs.count < maxColonRepairs, colon || indicator,
+                      let (repaired, key) = quotingPlainValue(in: text, line: error.location.line, reservedStart: indicator)
+                else { throw error }
+                text = repaired
+                repairs.append(Diagnostic(
+                    path: path, location: SourceLocation(line: error.location.line + 1, column: error.location.column),
+                    severity: .warning,
+                    message: colon
+                        ? "the value of '\(key)' holds ': ', which YAML reads as a nested mapping; it is read as the text it says (quote it)"
+                        : "the value of '\(key)' starts with '@' or '`', which YAML reserves; it is read as the text it says (quote it)",
+                    code: colon ? "value-colon-unquoted" : "value-indicator-unquoted"))
+            }
+        }
+    }
+
+    /// Lines of one front-matter read leniently, at most.
+    static let maxColonRepairs = 16
+
+    /// `text` with line `line` (1-based), a top-level `key: value` whose
+    /// plain value may be read as text, rewritten with that value
+    /// double-quoted; and the key. Nil when the line is not such a line.
+    /// The value holds `: ` or ends in `:`, or, with `reservedStart`, it
+    /// starts with `@` or `` ` ``, which YAML reserves.
+    static func quotingPlainValue(in text: String, line: Int, reservedStart: Bool = false) -> (String, String)? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard line >= 1, line <= lines.count else { return nil }
+        let original = lines[line - 1]
+        let crlf = original.hasSuffix("\r")
+        let content = crlf ? String(original.dropLast()) : original
+        guard let colon = content.firstIndex(of: ":") else { return nil }
+        let key = String(content[..<colon])
+        guard !key.isEmpty, key.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") })
+        else { return nil }
+        let rest = content[content.index(after: colon)...]
+        guard let first = rest.first, first == " " || first == "\t" else { return nil }
+        var value = rest.drop { $0 == " " || $0 == "\t" }
+        while let last = value.last, last == " " || last == "\t" { value = value.dropLast() }
+        guard let opening = value.first, !value.contains(" #"), !value.contains("\t#") else { return nil }
+        if reservedStart {
+            guard opening == "@" || opening == "`" else { return nil }
+        } else {
+            guard !"\"'[{|>&*!%@`#".contains(opening), value.contains(": ") || value.contains(":\t") || value.hasSuffix(":")
+            else { return nil }
+        }
+        if line < lines.count, let next = lines[line].first, next == " " || next == "\t" { return nil }
+        var quoted = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\\": quoted += "\\\\"
+            case "\"": quoted += "\\\""
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        quoted += "\""
+        lines[line - 1] = key + ": " + quoted + (crlf ? "\r" : "")
+        return (lines.joined(separator: "\n"), key)
+    }
+
     static func splitFrontMatter(_ text: String, path: String) throws(InputRefused) -> (String, String, Int) {
         var text = text
         text.makeContiguousUTF8()
