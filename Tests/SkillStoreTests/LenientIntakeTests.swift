@@ -74,6 +74,15 @@ struct LenientIntakeTests {
             "---\nname: dj\nmetadata:\n  note: a: b\n---\n",  // not at the top level
             "---\nname: dj\ndescription: 'Checks': migrations\n---\n",
             "---\nname: dj\ndescription: [a]: b\n---\n",
+            // Inside a flow collection spanning lines, not a key of the top level.
+            "---\nname: dj\nmetadata: {a: 1,\nb: @x, c: 2\n}\n---\n",
+            "---\n{description: d,\nname: @x, license: y}\n---\n",
+            // A line break libyaml reads that other readers may not.
+            "---\nname: dj\ndescription: a: b\rname: evil\n---\n",
+            "---\nname: dj\n# c\u{2028}\ndescription: a: b\n---\n",
+            // A quote or comment sign with a combining mark on it is still one.
+            "---\nname: dj\ndescription: \"\u{301}a\" : b\n---\n",
+            "---\nname: dj\ndescription: a: b #\u{301} secret\n---\n",
         ] {
             let refused = #expect(throws: InputRefused.self, "\(text)") { try parse(text) }
             #expect(refused?.diagnostics.map(\.code) == ["yaml"], "\(text)")

@@ -106,35 +106,41 @@ public struct SkillDocument: Sendable {
         return first(tree) { $0 == .paragraph } ?? first(tree) { if case .heading = $0 { true } else { false } }
     }
 
-    /// Splits `---` front-matter from the body. Returns the YAML text, the
-    /// body, and the file line the body starts on.
     /// The front-matter's YAML, and a warning for each line read leniently:
     /// a top-level `key: value` whose plain value holds `: ` (`description:
     /// Verification loop for Django: migrations, tests`) is a YAML error,
     /// "mapping values are not allowed", which PyYAML and js-yaml give too,
     /// though its author plainly meant the text; so is a value starting with
     /// `@` or `` ` `` (`description: @Observable patterns`), characters
-    /// YAML reserves. Leniently, such a line is
-    /// read as that text, as if it were double-quoted, when nothing else
-    /// on it or after it could mean otherwise: its value is the rest of the
-    /// line, does not open a quote, flow collection, block scalar, anchor,
-    /// alias or tag, holds no ` #` comment, and the next line is not a
-    /// continuation (indented). Locations are the file's lines.
+    /// YAML reserves. Leniently, such a line is read as that text, as if it
+    /// were double-quoted, when nothing else on it or after it could mean
+    /// otherwise: its value is the rest of the line, does not open a quote,
+    /// flow collection, block scalar, anchor, alias or tag, holds no ` #`
+    /// comment, the next line is not a continuation (indented), the text
+    /// breaks lines only with line feeds (libyaml also breaks at a lone CR,
+    /// NEL and U+2028/2029, where other readers may not), and the key is,
+    /// once read, a key of the top-level map on that line (not one inside a
+    /// flow collection spanning lines). Locations are the file's lines.
     static func readFrontMatter(
         _ text: String, path: String, lenient: Bool
     ) throws(YAMLError) -> (YAMLNode, [Diagnostic]) {
         var text = text
         var repairs: [Diagnostic] = []
+        var repaired: [(line: Int, key: String)] = []
+        var firstError: YAMLError?
         while true {
+            let root: YAMLNode
             do {
-                return (try YAMLReader().parse(text), repairs)
+                root = try YAMLReader().parse(text)
             } catch {
                 let colon = error.message.hasSuffix("mapping values are not allowed in this context")
                 let indicator = error.message.hasSuffix("found character that cannot start any token")
-                guard lenient, repairs.count < maxColonRepairs, colon || indicator,
-                      let (repaired, key) = quotingPlainValue(in: text, line: error.location.line, reservedStart: indicator)
-                else { throw error }
-                text = repaired
+                guard lenient, repairs.count < maxColonRepairs, colon || indicator, !Self.breaksLinesOtherwise(text),
+                      let (quoted, key) = quotingPlainValue(in: text, line: error.location.line, reservedStart: indicator)
+                else { throw firstError ?? error }
+                firstError = firstError ?? error
+                text = quoted
+                repaired.append((error.location.line, key))
                 repairs.append(Diagnostic(
                     path: path, location: SourceLocation(line: error.location.line + 1, column: error.location.column),
                     severity: .warning,
@@ -142,53 +148,75 @@ public struct SkillDocument: Sendable {
                         ? "the value of '\(key)' holds ': ', which YAML reads as a nested mapping; it is read as the text it says (quote it)"
                         : "the value of '\(key)' starts with '@' or '`', which YAML reserves; it is read as the text it says (quote it)",
                     code: colon ? "value-colon-unquoted" : "value-indicator-unquoted"))
+                continue
             }
+            // Each line read as text must be a key of the top-level map.
+            for (line, key) in repaired {
+                guard case .map(let entries) = root.value,
+                      entries.contains(where: { $0.key == key && $0.keyLocation.line == line }) else {
+                    throw firstError ?? YAMLError(message: "front-matter read as text where it should not be", location: root.location)
+                }
+            }
+            return (root, repairs)
         }
     }
 
     /// Lines of one front-matter read leniently, at most.
     static let maxColonRepairs = 16
 
+    /// Whether `text` breaks a line other than with a line feed: a carriage
+    /// return (CRLF is read as LF before), NEL, U+2028 or U+2029.
+    static func breaksLinesOtherwise(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0 == "\r" || $0 == "\u{85}" || $0 == "\u{2028}" || $0 == "\u{2029}" }
+    }
+
     /// `text` with line `line` (1-based), a top-level `key: value` whose
     /// plain value may be read as text, rewritten with that value
     /// double-quoted; and the key. Nil when the line is not such a line.
     /// The value holds `: ` or ends in `:`, or, with `reservedStart`, it
-    /// starts with `@` or `` ` ``, which YAML reserves.
+    /// starts with `@` or `` ` ``, which YAML reserves. Read scalar by
+    /// scalar: a quote or `#` with a combining mark on it is still one.
     static func quotingPlainValue(in text: String, line: Int, reservedStart: Bool = false) -> (String, String)? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
         guard line >= 1, line <= lines.count else { return nil }
-        let original = lines[line - 1]
-        let crlf = original.hasSuffix("\r")
-        let content = crlf ? String(original.dropLast()) : original
+        let content = lines[line - 1]
         guard let colon = content.firstIndex(of: ":") else { return nil }
-        let key = String(content[..<colon])
-        guard !key.isEmpty, key.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") })
+        let key = content[..<colon]
+        guard !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") })
         else { return nil }
-        let rest = content[content.index(after: colon)...]
-        guard let first = rest.first, first == " " || first == "\t" else { return nil }
-        var value = rest.drop { $0 == " " || $0 == "\t" }
+        var value = content[(colon + 1)...]
+        guard let first = value.first, first == " " || first == "\t" else { return nil }
+        value = value.drop { $0 == " " || $0 == "\t" }
         while let last = value.last, last == " " || last == "\t" { value = value.dropLast() }
-        guard let opening = value.first, !value.contains(" #"), !value.contains("\t#") else { return nil }
+        guard let opening = value.first else { return nil }
+        let pairs = zip(value, value.dropFirst())
+        guard !pairs.contains(where: { ($0 == " " || $0 == "\t") && $1 == "#" }) else { return nil }
         if reservedStart {
             guard opening == "@" || opening == "`" else { return nil }
         } else {
-            guard !"\"'[{|>&*!%@`#".contains(opening), value.contains(": ") || value.contains(":\t") || value.hasSuffix(":")
-            else { return nil }
+            guard !"\"'[{|>&*!%@`#".unicodeScalars.contains(opening),
+                  pairs.contains(where: { $0 == ":" && ($1 == " " || $1 == "\t") }) || value.last == ":" else { return nil }
         }
         if line < lines.count, let next = lines[line].first, next == " " || next == "\t" { return nil }
-        var quoted = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\\": quoted += "\\\\"
-            case "\"": quoted += "\\\""
-            default: quoted.unicodeScalars.append(scalar)
-            }
+        var quoted: [Unicode.Scalar] = ["\""]
+        for scalar in value {
+            if scalar == "\\" || scalar == "\"" { quoted.append("\\") }
+            quoted.append(scalar)
         }
-        quoted += "\""
-        lines[line - 1] = key + ": " + quoted + (crlf ? "\r" : "")
-        return (lines.joined(separator: "\n"), key)
+        quoted.append("\"")
+        lines[line - 1] = Array(key) + [":", " "] + quoted
+        var rewritten = String.UnicodeScalarView()
+        for (index, scalars) in lines.enumerated() {
+            if index > 0 { rewritten.append("\n") }
+            rewritten.append(contentsOf: scalars)
+        }
+        var keyText = String.UnicodeScalarView()
+        keyText.append(contentsOf: key)
+        return (String(rewritten), String(keyText))
     }
 
+    /// Splits `---` front-matter from the body. Returns the YAML text, the
+    /// body, and the file line the body starts on.
     static func splitFrontMatter(_ text: String, path: String) throws(InputRefused) -> (String, String, Int) {
         var text = text
         text.makeContiguousUTF8()
