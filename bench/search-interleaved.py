@@ -62,7 +62,7 @@ work = tempfile.mkdtemp()
 # (docs/benchmarks.md, twelfth pass), which would favour the newer build.
 for index, (label, skillctl, db) in enumerate(variants):
     copy = os.path.join(work, "skillctl-%d" % index)
-    shutil.copy2(skillctl, copy)
+    shutil.copy(skillctl, copy)
     variants[index] = (label, copy, db)
 query_files = []
 for index, query in enumerate(queries):

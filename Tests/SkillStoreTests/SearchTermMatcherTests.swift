@@ -196,7 +196,10 @@ import TestSupport
                              "istanbul strasse → ete", "Fills\u{0085}pdf", "fills pdf", "Ǆ ǅ ǆ Ÿ", "ǆ ǆ ǆ ÿ",
                              // Scalars that join their neighbour into one Character.
                              "fills \u{301}pdf", "fills pdf\u{301}", "fills pdf", "a\u{200D}b", "A\u{200D}B", "ab",
-                             "fills 🧑‍💻 pdf", "FILLS 🧑‍💻 PDF", "Fills\r\nPDF", "fills pdf"]
+                             "fills 🧑‍💻 pdf", "FILLS 🧑‍💻 PDF", "Fills\r\nPDF", "fills pdf",
+                             // Canonical equivalents, which String's == takes as equal.
+                             "Caf\u{E9} tool", "Cafe\u{301} tool", "\u{219A} arrow", "\u{2190}\u{338} arrow",
+                             "\u{1F0} x", "j\u{30C} x"]
         for first in pairs {
             for second in pairs {
                 let folded = NearDuplicate.folded(first)

@@ -81,12 +81,22 @@ struct NearDuplicate: Equatable {
             switch (one.next(), other.next()) {
             case (.end, .end): return any
             case (.scalar(let a), .scalar(let b)) where a == b: any = true
+            // Scalars that may join a neighbour, and two that differ where
+            // either is outside ASCII: String's == compares canonical
+            // equivalents (`é` and `e` with U+0301) as equal, so the texts
+            // are folded whole and compared as folded().
             case (.mayJoin, _), (_, .mayJoin):
-                let folded = Self.folded(first)
-                return !folded.isEmpty && folded == Self.folded(second)
+                return Self.sameWhenFoldedWhole(first, second)
+            case (.scalar(let a), .scalar(let b)) where !a.isASCII || !b.isASCII:
+                return Self.sameWhenFoldedWhole(first, second)
             default: return false
             }
         }
+    }
+
+    private static func sameWhenFoldedWhole(_ first: String, _ second: String) -> Bool {
+        let folded = Self.folded(first)
+        return !folded.isEmpty && folded == Self.folded(second)
     }
 
     /// The scalars of `folded` for text whose every scalar is a Character
