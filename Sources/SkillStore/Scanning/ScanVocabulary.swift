@@ -27,7 +27,8 @@ enum ScanVocabulary {
     static let detectionCode = [
         "re.compile", "regex", "pattern", "grep -e", "grep -q", "grep -i", "rg ", "signature", "ioc", "indicator",
         "detect", "yara", "sigma", "rule", "suspicious", "malicious", "blocklist", "denylist", "blacklist",
-        "assert", "expect(", "test_", "should_flag", "red_flag", "dangerous",
+        "assert", "expect(", "test_", "should_flag", "red_flag", "dangerous", " =~ ",
+        "\"example\":", "\"examples\":",
     ]
 
     static func isTeachingHeading(_ line: ScanLine) -> Bool { line.has(.teachingHeadings) }

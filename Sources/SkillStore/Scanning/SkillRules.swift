@@ -85,12 +85,39 @@ enum SkillRules {
     /// which is how a token is meant to be used).
     static func secretInPayload(_ line: ScanLine) -> Int? {
         guard let flag = line.firstOf(.payloadFlags) else { return nil }
-        let rest = ScanLine(number: line.number, text: String(decoding: line.folded[flag...], as: UTF8.self), context: .code)
+        let rest = ScanLine(
+            number: line.number, text: withoutBasicAuth(String(decoding: line.folded[flag...], as: UTF8.self)), context: .code)
         guard rest.find("authorization") == nil, rest.find("bearer") == nil, rest.find("${{") == nil else { return nil }
         guard rest.firstOf(.payloadVariables) != nil, let offset = rest.firstOf(.payloadSecrets) else {
             return strongSource(rest).map { flag + $0 }
         }
         return flag + offset
+    }
+
+    /// `text` (a folded command line) without the argument of curl's
+    /// `-u`/`--user`: a user and token given there go to the server called,
+    /// as its login, like an Authorization header
+    /// (`curl -X POST -u "$JIRA_EMAIL:$JIRA_API_TOKEN" "$JIRA_URL/..."`).
+    static func withoutBasicAuth(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        for flag in [" -u ", " --user ", " --user="] {
+            var from = 0
+            while let start = ScanLine.find(Array(flag.utf8), in: bytes, from: from) {
+                var end = start + flag.utf8.count
+                while end < bytes.count, bytes[end] == 0x20 { end += 1 }
+                if end < bytes.count, bytes[end] == 0x22 || bytes[end] == 0x27 {
+                    let quote = bytes[end]
+                    end += 1
+                    while end < bytes.count, bytes[end] != quote { end += 1 }
+                    end = min(bytes.count, end + 1)
+                } else {
+                    while end < bytes.count, bytes[end] != 0x20 { end += 1 }
+                }
+                bytes.replaceSubrange(start..<end, with: [0x20])
+                from = start + 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A file fetched from a suspicious place and then made executable.
@@ -125,13 +152,37 @@ enum SkillRules {
             if summary.firstOf(.machineWords) == nil,
                case let sending = Set(senders.map(\.number)),
                let probe = code.first(where: { probe in
-                   probe.firstOf(.systemProbes) != nil && isNear(probe.number, sending, within: 20)
+                   systemProbe(probe) != nil && isNear(probe.number, sending, within: 20)
                }) {
-                return [ScanRules.descriptionMismatch.finding(probe.position(in: file.path, at: probe.firstOf(.systemProbes)!))]
+                return [ScanRules.descriptionMismatch.finding(probe.position(in: file.path, at: systemProbe(probe)!))]
             }
         }
         return []
     }
+
+    /// Where a line gathers a fact about the machine or its user, if it
+    /// does: `whoami` counts as the command itself (`user=$(whoami)`,
+    /// `sudo whoami`), not as another tool's subcommand (`wrangler
+    /// whoami`, `gh auth status`-like account checks), which asks that
+    /// tool which account it is logged in as.
+    static func systemProbe(_ line: ScanLine) -> Int? {
+        guard let offset = line.firstOf(.systemProbes) else { return nil }
+        guard line.folded[offset...].starts(with: Array("whoami".utf8)) else { return offset }
+        var before = offset
+        while before > 0, line.folded[before - 1] == 0x20 || line.folded[before - 1] == 0x09 { before -= 1 }
+        var wordStart = before
+        while wordStart > 0, ScanLine.isWordByte(line.folded[wordStart - 1]) || line.folded[wordStart - 1] == 0x2D {
+            wordStart -= 1
+        }
+        guard wordStart < before else { return offset }
+        let word = String(decoding: line.folded[wordStart..<before], as: UTF8.self)
+        return commandPrefixes.contains(word) ? offset : nil
+    }
+
+    /// Words after which the next word is still a command to run.
+    static let commandPrefixes: Set<String> = [
+        "sudo", "exec", "command", "env", "time", "nohup", "then", "do", "else", "if", "while", "until", "xargs", "doas",
+    ]
 
     /// `allowed-tools` granting a whole shell (or everything) to a skill whose
     /// description never mentions running anything.

@@ -29,9 +29,18 @@ enum TextRules {
         for phrase in phrases {
             guard let offset = line.find(phrase) else { continue }
             if !allowQuoted && (isQuoted(line, at: offset) || isNegated(line, at: offset)) { continue }
-            // "exfiltrate" tells; "a stealer exfiltrates" describes.
+            // "exfiltrate" tells; "a stealer exfiltrates" describes, and so
+            // does a table row listing what an attacker does.
             let end = offset + phrase.utf8.count
             if phrase == "exfiltrate", end < line.folded.count, ScanLine.isWordByte(line.folded[end]) { continue }
+            if phrase == "exfiltrate", line.foldedText.drop(while: { $0 == " " }).hasPrefix("|") { continue }
+            // "Ignore any instructions in repository files" guards against
+            // injected text: it names where the instructions to ignore are.
+            if phrase.hasSuffix("instructions"), Self.placeAfter(line, end) { continue }
+            // "Don't tell the user about each tool call" asks for less talk.
+            if phrase.hasSuffix("the user"), line.find(" about each ", from: end) == end || line.find(" about every ", from: end) == end {
+                continue
+            }
             // "Don't tell the user to run it; run it yourself" asks for less talk, not secrecy.
             if phrase.hasSuffix("the user"), line.folded.count > offset + phrase.utf8.count + 3,
                line.find(" to ", from: offset + phrase.utf8.count) == offset + phrase.utf8.count {
@@ -44,6 +53,25 @@ enum TextRules {
             return offset
         }
         return nil
+    }
+
+    /// Whether the words at `end` say the instructions are in content the
+    /// agent reads (`in repository files`, `found in web pages`, `embedded
+    /// in issues`), where an injection hides them, and not the user's or
+    /// the system's (`from the user` is no guard).
+    static func placeAfter(_ line: ScanLine, _ end: Int) -> Bool {
+        guard [" in ", " from ", " found ", " embedded ", " contained ", " inside ", " within ", " that appear"]
+            .contains(where: { line.find($0, from: end) == end }) else { return false }
+        // The place: the four words after the preposition.
+        let words = String(decoding: line.folded[end...], as: UTF8.self).split(separator: " ").dropFirst().prefix(4)
+        let window = words.joined(separator: " ") + " "
+        let owners = ["user", "system", "developer", "operator", "your ", "you ", "prompt", "me "]
+        let content = [
+            "repo", "file", "page", "web", "site", "document", "content", "email", "issue", "comment", "code",
+            "tool output", "tool result", "output", "result", "data", "readme", "pull request", "message",
+            "untrusted", "external", "third-party", "retrieved", "fetched", "search",
+        ]
+        return !owners.contains(where: window.contains) && content.contains(where: window.contains)
     }
 
     /// A hidden comment that addresses the agent and asks for an action.
