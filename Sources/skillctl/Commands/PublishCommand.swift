@@ -31,7 +31,10 @@ struct PublishCommand: Command {
         names the skill) [front-matter-missing], 'metadata' not a map
         [metadata-not-map], an over-long 'compatibility'
         [compatibility-too-long], a value of an unexpected type
-        [value-type-unexpected], a second skill of the publish declaring a
+        [value-type-unexpected], an unquoted value holding ': ' or starting
+        with '@' or '`', which YAML refuses, read as the text of its line
+        [value-colon-unquoted, value-indicator-unquoted], a second skill of
+        the publish declaring a
         name another has taken (copies, backups): the one nearest its pack's
         root keeps it, the other gets the name with a folder that tells it
         apart in front, 2025-10-19-pdf [name-duplicate]. With --strict, each
