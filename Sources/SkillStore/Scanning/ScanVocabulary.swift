@@ -27,8 +27,7 @@ enum ScanVocabulary {
     static let detectionCode = [
         "re.compile", "regex", "pattern", "grep -e", "grep -q", "grep -i", "rg ", "signature", "ioc", "indicator",
         "detect", "yara", "sigma", "rule", "suspicious", "malicious", "blocklist", "denylist", "blacklist",
-        "assert", "expect(", "test_", "should_flag", "red_flag", "dangerous", " =~ ",
-        "\"example\":", "\"examples\":",
+        "assert", "expect(", "test_", "should_flag", "red_flag", "dangerous",
     ]
 
     static func isTeachingHeading(_ line: ScanLine) -> Bool { line.has(.teachingHeadings) }

@@ -95,29 +95,62 @@ enum SkillRules {
     }
 
     /// `text` (a folded command line) without the argument of curl's
-    /// `-u`/`--user`: a user and token given there go to the server called,
-    /// as its login, like an Authorization header
-    /// (`curl -X POST -u "$JIRA_EMAIL:$JIRA_API_TOKEN" "$JIRA_URL/..."`).
+    /// `-u`/`--user` where it is an argument (outside quotes): a user and
+    /// token given there go to the server called, as its login, like an
+    /// Authorization header (`curl -X POST -u "$JIRA_EMAIL:$JIRA_API_TOKEN"
+    /// "$JIRA_URL/..."`). A `-u` inside a quoted payload is payload.
     static func withoutBasicAuth(_ text: String) -> String {
-        var bytes = Array(text.utf8)
-        for flag in [" -u ", " --user ", " --user="] {
-            var from = 0
-            while let start = ScanLine.find(Array(flag.utf8), in: bytes, from: from) {
-                var end = start + flag.utf8.count
-                while end < bytes.count, bytes[end] == 0x20 { end += 1 }
-                if end < bytes.count, bytes[end] == 0x22 || bytes[end] == 0x27 {
-                    let quote = bytes[end]
-                    end += 1
-                    while end < bytes.count, bytes[end] != quote { end += 1 }
-                    end = min(bytes.count, end + 1)
-                } else {
-                    while end < bytes.count, bytes[end] != 0x20 { end += 1 }
-                }
-                bytes.replaceSubrange(start..<end, with: [0x20])
-                from = start + 1
-            }
+        let bytes = Array(text.utf8)
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var index = 0
+        var quote: UInt8?
+        func starts(_ flag: String, at position: Int) -> Bool {
+            let flag = Array(flag.utf8)
+            return position + flag.count <= bytes.count && Array(bytes[position..<position + flag.count]) == flag
         }
-        return String(decoding: bytes, as: UTF8.self)
+        while index < bytes.count {
+            let byte = bytes[index]
+            if let open = quote {
+                if byte == 0x5C, open == 0x22, index + 1 < bytes.count {
+                    kept += [byte, bytes[index + 1]]
+                    index += 2
+                    continue
+                }
+                if byte == open { quote = nil }
+                kept.append(byte)
+                index += 1
+                continue
+            }
+            if byte == 0x22 || byte == 0x27 {
+                quote = byte
+                kept.append(byte)
+                index += 1
+                continue
+            }
+            let flag = [" --user=", " --user ", " -u"].first { starts($0, at: index) }
+            guard let flag, flag != " -u" || index + 3 == bytes.count || bytes[index + 3] != 0x2D else {
+                kept.append(byte)
+                index += 1
+                continue
+            }
+            // The flag, then one shell word: quoted parts and bare bytes up to a space outside quotes.
+            var end = index + flag.utf8.count
+            while end < bytes.count, bytes[end] == 0x20 { end += 1 }
+            while end < bytes.count, bytes[end] != 0x20 {
+                if bytes[end] == 0x22 || bytes[end] == 0x27 {
+                    let open = bytes[end]
+                    end += 1
+                    while end < bytes.count, bytes[end] != open {
+                        end += bytes[end] == 0x5C && open == 0x22 ? 2 : 1
+                    }
+                }
+                end += 1
+            }
+            kept.append(0x20)
+            index = min(end, bytes.count)
+        }
+        return String(decoding: kept, as: UTF8.self)
     }
 
     /// A file fetched from a suspicious place and then made executable.
@@ -161,27 +194,53 @@ enum SkillRules {
     }
 
     /// Where a line gathers a fact about the machine or its user, if it
-    /// does: `whoami` counts as the command itself (`user=$(whoami)`,
-    /// `sudo whoami`), not as another tool's subcommand (`wrangler
-    /// whoami`, `gh auth status`-like account checks), which asks that
-    /// tool which account it is logged in as.
+    /// does: every probe on the line counts but `whoami` as the subcommand
+    /// of a tool that asks its service which account it is logged in as
+    /// (`wrangler whoami`, `npm whoami`, `fly auth whoami`), which says
+    /// nothing about the machine.
     static func systemProbe(_ line: ScanLine) -> Int? {
-        guard let offset = line.firstOf(.systemProbes) else { return nil }
-        guard line.folded[offset...].starts(with: Array("whoami".utf8)) else { return offset }
-        var before = offset
-        while before > 0, line.folded[before - 1] == 0x20 || line.folded[before - 1] == 0x09 { before -= 1 }
-        var wordStart = before
-        while wordStart > 0, ScanLine.isWordByte(line.folded[wordStart - 1]) || line.folded[wordStart - 1] == 0x2D {
-            wordStart -= 1
+        var first: Int?
+        for probe in ScanVocabulary.systemProbes {
+            var from = 0
+            while let offset = line.find(probe, from: from) {
+                from = offset + 1
+                if probe == "whoami", isAccountCheck(line, at: offset) { continue }
+                first = min(first ?? offset, offset)
+                break
+            }
         }
-        guard wordStart < before else { return offset }
-        let word = String(decoding: line.folded[wordStart..<before], as: UTF8.self)
-        return commandPrefixes.contains(word) ? offset : nil
+        return first
     }
 
-    /// Words after which the next word is still a command to run.
-    static let commandPrefixes: Set<String> = [
-        "sudo", "exec", "command", "env", "time", "nohup", "then", "do", "else", "if", "while", "until", "xargs", "doas",
+    /// Whether the `whoami` at `offset` is a known tool's subcommand.
+    static func isAccountCheck(_ line: ScanLine, at offset: Int) -> Bool {
+        // The word right after it must end there (`whoami`, not `whoamix`).
+        let end = offset + 6
+        if end < line.folded.count, ScanLine.isWordByte(line.folded[end]) { return false }
+        var before = offset
+        if before >= 5, line.folded[(before - 5)..<before].elementsEqual(Array("auth:".utf8)) { before -= 5 }
+        while before > 0, line.folded[before - 1] == 0x20 { before -= 1 }
+        var start = before
+        while start > 0, ScanLine.isWordByte(line.folded[start - 1]) || line.folded[start - 1] == 0x2D { start -= 1 }
+        var word = String(decoding: line.folded[start..<before], as: UTF8.self)
+        if word == "auth" {
+            // `fly auth whoami`, `kubectl auth whoami`: the tool before `auth`.
+            var toolEnd = start
+            while toolEnd > 0, line.folded[toolEnd - 1] == 0x20 { toolEnd -= 1 }
+            var toolStart = toolEnd
+            while toolStart > 0, ScanLine.isWordByte(line.folded[toolStart - 1]) || line.folded[toolStart - 1] == 0x2D {
+                toolStart -= 1
+            }
+            word = String(decoding: line.folded[toolStart..<toolEnd], as: UTF8.self)
+        }
+        return accountTools.contains(word)
+    }
+
+    /// Tools whose `whoami` (or `auth whoami`, `auth:whoami`) asks a service
+    /// which account the tool is logged in as.
+    static let accountTools: Set<String> = [
+        "wrangler", "npm", "pnpm", "vercel", "heroku", "fly", "flyctl", "railway", "oc", "kubectl", "huggingface-cli",
+        "hf", "turso", "expo", "eas", "netlify", "firebase", "supabase", "wandb", "modal", "gh", "glab", "doctl",
     ]
 
     /// `allowed-tools` granting a whole shell (or everything) to a skill whose
