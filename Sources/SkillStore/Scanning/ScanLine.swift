@@ -40,27 +40,7 @@ struct ScanLine: Sendable {
         self.text = text
         self.context = context
         folded = Self.fold(text)
-        if context == .code { Self.blankRegexTests(&folded) }
         hits = ScanVocabulary.automaton.hits(in: folded)
-    }
-
-    /// Blanks the pattern of each shell regex test, `[[ $x =~ PATTERN ]]`,
-    /// up to its `]]`: a pattern is matched against, never run (a hook
-    /// testing `$COMMAND =~ rm\ -rf\ /` to block it). The rest of the line,
-    /// what the test guards included, is read as before.
-    static func blankRegexTests(_ folded: inout [UInt8]) {
-        var from = 0
-        while let test = find(Array("[[".utf8), in: folded, from: from),
-              let operation = find(Array(" =~ ".utf8), in: folded, from: test + 2),
-              let close = find(Array("]]".utf8), in: folded, from: operation + 4) {
-            // Another test opening before this one's operator is that one's.
-            if let next = find(Array("[[".utf8), in: folded, from: test + 2), next < operation {
-                from = next
-                continue
-            }
-            for index in (operation + 4)..<close { folded[index] = 0x20 }
-            from = close + 2
-        }
     }
 
     /// Lower-cases ASCII and drops disguising characters (zero-width, bidi,

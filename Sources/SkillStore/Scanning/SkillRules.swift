@@ -85,72 +85,12 @@ enum SkillRules {
     /// which is how a token is meant to be used).
     static func secretInPayload(_ line: ScanLine) -> Int? {
         guard let flag = line.firstOf(.payloadFlags) else { return nil }
-        let rest = ScanLine(
-            number: line.number, text: withoutBasicAuth(String(decoding: line.folded[flag...], as: UTF8.self)), context: .code)
+        let rest = ScanLine(number: line.number, text: String(decoding: line.folded[flag...], as: UTF8.self), context: .code)
         guard rest.find("authorization") == nil, rest.find("bearer") == nil, rest.find("${{") == nil else { return nil }
         guard rest.firstOf(.payloadVariables) != nil, let offset = rest.firstOf(.payloadSecrets) else {
             return strongSource(rest).map { flag + $0 }
         }
         return flag + offset
-    }
-
-    /// `text` (a folded command line) without the argument of curl's
-    /// `-u`/`--user` where it is an argument (outside quotes): a user and
-    /// token given there go to the server called, as its login, like an
-    /// Authorization header (`curl -X POST -u "$JIRA_EMAIL:$JIRA_API_TOKEN"
-    /// "$JIRA_URL/..."`). A `-u` inside a quoted payload is payload.
-    static func withoutBasicAuth(_ text: String) -> String {
-        let bytes = Array(text.utf8)
-        var kept: [UInt8] = []
-        kept.reserveCapacity(bytes.count)
-        var index = 0
-        var quote: UInt8?
-        func starts(_ flag: String, at position: Int) -> Bool {
-            let flag = Array(flag.utf8)
-            return position + flag.count <= bytes.count && Array(bytes[position..<position + flag.count]) == flag
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if let open = quote {
-                if byte == 0x5C, open == 0x22, index + 1 < bytes.count {
-                    kept += [byte, bytes[index + 1]]
-                    index += 2
-                    continue
-                }
-                if byte == open { quote = nil }
-                kept.append(byte)
-                index += 1
-                continue
-            }
-            if byte == 0x22 || byte == 0x27 {
-                quote = byte
-                kept.append(byte)
-                index += 1
-                continue
-            }
-            let flag = [" --user=", " --user ", " -u"].first { starts($0, at: index) }
-            guard let flag, flag != " -u" || index + 3 == bytes.count || bytes[index + 3] != 0x2D else {
-                kept.append(byte)
-                index += 1
-                continue
-            }
-            // The flag, then one shell word: quoted parts and bare bytes up to a space outside quotes.
-            var end = index + flag.utf8.count
-            while end < bytes.count, bytes[end] == 0x20 { end += 1 }
-            while end < bytes.count, bytes[end] != 0x20 {
-                if bytes[end] == 0x22 || bytes[end] == 0x27 {
-                    let open = bytes[end]
-                    end += 1
-                    while end < bytes.count, bytes[end] != open {
-                        end += bytes[end] == 0x5C && open == 0x22 ? 2 : 1
-                    }
-                }
-                end += 1
-            }
-            kept.append(0x20)
-            index = min(end, bytes.count)
-        }
-        return String(decoding: kept, as: UTF8.self)
     }
 
     /// A file fetched from a suspicious place and then made executable.
@@ -185,63 +125,13 @@ enum SkillRules {
             if summary.firstOf(.machineWords) == nil,
                case let sending = Set(senders.map(\.number)),
                let probe = code.first(where: { probe in
-                   systemProbe(probe) != nil && isNear(probe.number, sending, within: 20)
+                   probe.firstOf(.systemProbes) != nil && isNear(probe.number, sending, within: 20)
                }) {
-                return [ScanRules.descriptionMismatch.finding(probe.position(in: file.path, at: systemProbe(probe)!))]
+                return [ScanRules.descriptionMismatch.finding(probe.position(in: file.path, at: probe.firstOf(.systemProbes)!))]
             }
         }
         return []
     }
-
-    /// Where a line gathers a fact about the machine or its user, if it
-    /// does: every probe on the line counts but `whoami` as the subcommand
-    /// of a tool that asks its service which account it is logged in as
-    /// (`wrangler whoami`, `npm whoami`, `fly auth whoami`), which says
-    /// nothing about the machine.
-    static func systemProbe(_ line: ScanLine) -> Int? {
-        var first: Int?
-        for probe in ScanVocabulary.systemProbes {
-            var from = 0
-            while let offset = line.find(probe, from: from) {
-                from = offset + 1
-                if probe == "whoami", isAccountCheck(line, at: offset) { continue }
-                first = min(first ?? offset, offset)
-                break
-            }
-        }
-        return first
-    }
-
-    /// Whether the `whoami` at `offset` is a known tool's subcommand.
-    static func isAccountCheck(_ line: ScanLine, at offset: Int) -> Bool {
-        // The word right after it must end there (`whoami`, not `whoamix`).
-        let end = offset + 6
-        if end < line.folded.count, ScanLine.isWordByte(line.folded[end]) { return false }
-        var before = offset
-        if before >= 5, line.folded[(before - 5)..<before].elementsEqual(Array("auth:".utf8)) { before -= 5 }
-        while before > 0, line.folded[before - 1] == 0x20 { before -= 1 }
-        var start = before
-        while start > 0, ScanLine.isWordByte(line.folded[start - 1]) || line.folded[start - 1] == 0x2D { start -= 1 }
-        var word = String(decoding: line.folded[start..<before], as: UTF8.self)
-        if word == "auth" {
-            // `fly auth whoami`, `kubectl auth whoami`: the tool before `auth`.
-            var toolEnd = start
-            while toolEnd > 0, line.folded[toolEnd - 1] == 0x20 { toolEnd -= 1 }
-            var toolStart = toolEnd
-            while toolStart > 0, ScanLine.isWordByte(line.folded[toolStart - 1]) || line.folded[toolStart - 1] == 0x2D {
-                toolStart -= 1
-            }
-            word = String(decoding: line.folded[toolStart..<toolEnd], as: UTF8.self)
-        }
-        return accountTools.contains(word)
-    }
-
-    /// Tools whose `whoami` (or `auth whoami`, `auth:whoami`) asks a service
-    /// which account the tool is logged in as.
-    static let accountTools: Set<String> = [
-        "wrangler", "npm", "pnpm", "vercel", "heroku", "fly", "flyctl", "railway", "oc", "kubectl", "huggingface-cli",
-        "hf", "turso", "expo", "eas", "netlify", "firebase", "supabase", "wandb", "modal", "gh", "glab", "doctl",
-    ]
 
     /// `allowed-tools` granting a whole shell (or everything) to a skill whose
     /// description never mentions running anything.

@@ -5,7 +5,7 @@
 public struct SkillScanner: Sendable {
     /// Bumped whenever a rule changes what it finds, so verdicts stored with
     /// an older version can be judged again.
-    public static let version = "6"
+    public static let version = "5"
     /// The most findings kept per file, the most severe first: a file made
     /// of nothing but matches says all it needs to in that many. Every line
     /// is still read, so harmless matches cannot crowd out a severe one.

@@ -29,24 +29,9 @@ enum TextRules {
         for phrase in phrases {
             guard let offset = line.find(phrase) else { continue }
             if !allowQuoted && (isQuoted(line, at: offset) || isNegated(line, at: offset)) { continue }
-            // "exfiltrate" tells; "a stealer exfiltrates" describes, and so
-            // does a table row listing what an attacker does.
+            // "exfiltrate" tells; "a stealer exfiltrates" describes.
             let end = offset + phrase.utf8.count
             if phrase == "exfiltrate", end < line.folded.count, ScanLine.isWordByte(line.folded[end]) { continue }
-            if phrase == "exfiltrate", !allowQuoted, Self.isAttackTableRow(line) { continue }
-            // "Ignore any instructions in repository files" guards against
-            // injected text: it names where the instructions to ignore are.
-            if !allowQuoted, phrase == "ignore any instructions" || phrase == "ignore all instructions",
-               Self.placeAfter(line, end) {
-                continue
-            }
-            // "Don't tell the user about each tool call" asks for less talk,
-            // unless the line is about sending or secrets.
-            if !allowQuoted, phrase.hasSuffix("the user"),
-               line.find(" about each ", from: end) == end || line.find(" about every ", from: end) == end,
-               line.firstOf(.sensitiveActions) == nil {
-                continue
-            }
             // "Don't tell the user to run it; run it yourself" asks for less talk, not secrecy.
             if phrase.hasSuffix("the user"), line.folded.count > offset + phrase.utf8.count + 3,
                line.find(" to ", from: offset + phrase.utf8.count) == offset + phrase.utf8.count {
@@ -59,43 +44,6 @@ enum TextRules {
             return offset
         }
         return nil
-    }
-
-    /// Whether the words at `end` say the instructions are in content the
-    /// agent reads (`in repository files`, `found in web pages`, `embedded
-    /// in issues`), where an injection hides them: one of a few content
-    /// words among the next four, and no word in the sentence that names
-    /// whose instructions they are (the user's, the owner's, the system's,
-    /// previous ones), however it goes on.
-    static func placeAfter(_ line: ScanLine, _ end: Int) -> Bool {
-        guard [" in ", " found in ", " embedded in ", " contained in ", " inside ", " within "]
-            .contains(where: { line.find($0, from: end) == end }) else { return false }
-        let words = String(decoding: line.folded[end...], as: UTF8.self).split(separator: " ").prefix(5)
-        let place = words.joined(separator: " ")
-        let content = [
-            "repo", "file", "web page", "webpage", "website", "document", "issue", "comment", "readme",
-            "pull request", "tool output", "tool result", "fetched", "retrieved", "untrusted", "third-party",
-        ]
-        let owners = [
-            "user", "human", "owner", "author", "system", "developer", "operator", "anyone", "everyone", "previous",
-            "prior", "earlier", "above", "polic", "prompt", "conversation", "chat", "message", "your ", "safety",
-            "guideline", "rule",
-        ]
-        // The sentence holding the phrase: from the last ". " before it to the next.
-        let text = line.folded
-        var start = end
-        while start > 1, !(text[start - 2] == 0x2E && text[start - 1] == 0x20) { start -= 1 }
-        let sentenceEnd = line.find(". ", from: end) ?? text.count
-        let sentence = String(decoding: text[max(0, start - 1)..<sentenceEnd], as: UTF8.self)
-        return content.contains(where: place.contains) && !owners.contains(where: sentence.contains)
-    }
-
-    /// Whether a line is a table row naming an attacker's step with no
-    /// place to send to: no path, host, address or home folder
-    /// (`| Actions on Objectives | Exfiltrate data, deploy ransomware |`).
-    static func isAttackTableRow(_ line: ScanLine) -> Bool {
-        guard line.foldedText.drop(while: { $0 == " " }).hasPrefix("|") else { return false }
-        return !["/", "~", "@", "http", "\\", "$", ".ssh", ".aws", ".env"].contains { line.find($0) != nil }
     }
 
     /// A hidden comment that addresses the agent and asks for an action.
