@@ -77,6 +77,8 @@ struct LenientIntakeTests {
             // Inside a flow collection spanning lines, not a key of the top level.
             "---\nname: dj\nmetadata: {a: 1,\nb: @x, c: 2\n}\n---\n",
             "---\n{description: d,\nname: @x, license: y}\n---\n",
+            "---\n{name: flowa,\ndescription: @Observable helper, version: 9.9.9\n}\n---\n",
+            "---\n{name: flowc, description: hi,\nlicense: `x`, name: evil\n}\n---\n",
             // A line break libyaml reads that other readers may not.
             "---\nname: dj\ndescription: a: b\rname: evil\n---\n",
             "---\nname: dj\n# c\u{2028}\ndescription: a: b\n---\n",

@@ -119,8 +119,10 @@ public struct SkillDocument: Sendable {
     /// comment, the next line is not a continuation (indented), the text
     /// breaks lines only with line feeds (libyaml also breaks at a lone CR,
     /// NEL and U+2028/2029, where other readers may not), and the key is,
-    /// once read, a key of the top-level map on that line (not one inside a
-    /// flow collection spanning lines). Locations are the file's lines.
+    /// once read, a key of the top-level map on that line, and no `{` or
+    /// `[` opened on an earlier line is still open (not a key inside a flow
+    /// collection spanning lines, nor of a front-matter written as one
+    /// `{...}` map). Locations are the file's lines.
     static func readFrontMatter(
         _ text: String, path: String, lenient: Bool
     ) throws(YAMLError) -> (YAMLNode, [Diagnostic]) {
@@ -178,7 +180,7 @@ public struct SkillDocument: Sendable {
     /// scalar: a quote or `#` with a combining mark on it is still one.
     static func quotingPlainValue(in text: String, line: Int, reservedStart: Bool = false) -> (String, String)? {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
-        guard line >= 1, line <= lines.count else { return nil }
+        guard line >= 1, line <= lines.count, !Self.flowOpen(before: line, in: lines) else { return nil }
         let content = lines[line - 1]
         guard let colon = content.firstIndex(of: ":") else { return nil }
         let key = content[..<colon]
@@ -213,6 +215,33 @@ public struct SkillDocument: Sendable {
         var keyText = String.UnicodeScalarView()
         keyText.append(contentsOf: key)
         return (String(rewritten), String(keyText))
+    }
+
+    /// Whether a `{` or `[` opened on a line before `line` (1-based) is
+    /// still open there, quotes aside: the line is then inside a flow
+    /// collection (a whole front-matter written `{name: a,\n...}`), where
+    /// quoting the rest of the line would swallow the keys after it.
+    static func flowOpen(before line: Int, in lines: [[Unicode.Scalar]]) -> Bool {
+        var depth = 0
+        var quote: Unicode.Scalar?
+        for scalars in lines.prefix(line - 1) {
+            var escaped = false
+            for scalar in scalars {
+                if let open = quote {
+                    if escaped { escaped = false } else if scalar == "\\" && open == "\"" { escaped = true } else if scalar == open { quote = nil }
+                    continue
+                }
+                switch scalar {
+                case "\"", "'": quote = scalar
+                case "{", "[": depth += 1
+                case "}", "]": depth = max(0, depth - 1)
+                case "#": break
+                default: continue
+                }
+                if scalar == "#" { break }
+            }
+        }
+        return depth > 0 || quote != nil
     }
 
     /// Splits `---` front-matter from the body. Returns the YAML text, the
