@@ -64,6 +64,9 @@ struct LenientIntakeTests {
         #expect(reserved.description == "@Observable state: `@State` too")
         #expect(codes(reserved.warnings) == ["3:14 value-indicator-unquoted"])
         #expect(try parse("---\nname: dj\ndescription: `swift build` runs\n---\n").description == "`swift build` runs")
+        // An apostrophe, a bracket or a `#` in text before it opens nothing.
+        let after = try parse("---\nname: dj\nlicense: It's MIT [see below] #1\ndescription: Checks: it's fine\n---\n")
+        #expect(after.description == "Checks: it's fine")
         // Ending in a colon, and a colon after a tab.
         #expect(try parse("---\nname: dj\ndescription: Steps:\n---\n").description == "Steps:")
         #expect(try parse("---\nname: dj\ndescription: Steps:\tone\n---\n").description == "Steps:\tone")

@@ -218,27 +218,36 @@ public struct SkillDocument: Sendable {
     }
 
     /// Whether a `{` or `[` opened on a line before `line` (1-based) is
-    /// still open there, quotes aside: the line is then inside a flow
+    /// still open there, quoted text aside: the line is then inside a flow
     /// collection (a whole front-matter written `{name: a,\n...}`), where
-    /// quoting the rest of the line would swallow the keys after it.
+    /// quoting the rest of the line would swallow the keys after it. A
+    /// quote opens quoted text only where a value starts (at the start of a
+    /// line, or after `:`, `-`, `[`, `{` or `,` and spaces): the apostrophe
+    /// of `description: It's fine` is text. A `#` after a space ends the
+    /// line's content.
     static func flowOpen(before line: Int, in lines: [[Unicode.Scalar]]) -> Bool {
         var depth = 0
         var quote: Unicode.Scalar?
         for scalars in lines.prefix(line - 1) {
             var escaped = false
+            var valueStarts = true
+            var previous: Unicode.Scalar = " "
             for scalar in scalars {
+                defer { previous = scalar }
                 if let open = quote {
                     if escaped { escaped = false } else if scalar == "\\" && open == "\"" { escaped = true } else if scalar == open { quote = nil }
                     continue
                 }
+                if scalar == " " || scalar == "\t" { continue }
+                if scalar == "#", previous == " " || previous == "\t" { break }
+                let startsValue = valueStarts
+                valueStarts = ":-[{,".unicodeScalars.contains(scalar)
                 switch scalar {
-                case "\"", "'": quote = scalar
+                case "\"", "'" where startsValue: quote = scalar
                 case "{", "[": depth += 1
                 case "}", "]": depth = max(0, depth - 1)
-                case "#": break
-                default: continue
+                default: break
                 }
-                if scalar == "#" { break }
             }
         }
         return depth > 0 || quote != nil
