@@ -29,6 +29,8 @@ import Testing
         #expect(diagnostic.description == "packs/odd<U+000A>name<U+0009>/SKILL.md:2:7: error: "
             + "name 'other' does not match its folder 'odd<U+000A>name<U+0009>' [name-folder-mismatch]")
         #expect(Diagnostic(path: "a\r\nb", location: nil, message: "m", code: "c").description == "a\r<U+000A>b: error: m [c]")
+        #expect(DisguisingCharacters.oneLine("names it 'pdf\nx'\t") == "names it 'pdf<U+000A>x'<U+0009>")
+        #expect(DisguisingCharacters.oneLine("plain") == "plain")
     }
 
     @Test func escapesAreTheCodePointInUnicodeNotation() {

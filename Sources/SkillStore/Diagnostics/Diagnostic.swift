@@ -29,19 +29,6 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
     /// `<U+000A>`, as other disguising characters do when printed.
     public var description: String {
         let place = location.map { "\(path):\($0.line):\($0.column)" } ?? path
-        return Self.oneLine("\(place): \(severity.rawValue): \(message) [\(code)]")
-    }
-
-    private static func oneLine(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 }) else { return text }
-        var shown = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" || scalar == "\t" {
-                shown.append(contentsOf: DisguisingCharacters.escape(scalar).unicodeScalars)
-            } else {
-                shown.append(scalar)
-            }
-        }
-        return String(shown)
+        return DisguisingCharacters.oneLine("\(place): \(severity.rawValue): \(message) [\(code)]")
     }
 }

@@ -39,6 +39,23 @@ public enum DisguisingCharacters {
         return "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
     }
 
+    /// `text` on one line: each line feed and tab shown as its escape
+    /// (`<U+000A>`), for a line that quotes names from skills (a
+    /// diagnostic, a warning); other disguising characters are left to
+    /// `escaped`, which printing applies.
+    public static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 }) else { return text }
+        var shown = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\t" {
+                shown.append(contentsOf: escape(scalar).unicodeScalars)
+            } else {
+                shown.append(scalar)
+            }
+        }
+        return String(shown)
+    }
+
     /// `text` with each disguising character replaced by its escape. A
     /// carriage return right before a line feed stays (a CRLF line ending
     /// hides nothing). Text without any is returned as it is.

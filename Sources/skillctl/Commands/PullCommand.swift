@@ -283,9 +283,9 @@ struct PullCommand: Command {
             } else if let other = zip(fetched, apart).first(where: { $0.0.entry.name != skill.entry.name && $0.1?.id == declared.id }) {
                 clash = ", as does \(other.0.entry.key), installed now: an agent may see two skills of that name"
             }
-            context.output.error(
+            context.output.error(DisguisingCharacters.oneLine(
                 "warning: \(skill.entry.key)@\(skill.entry.label) is installed as \(place), "
-                    + "but its SKILL.md names it '\(declared.declared)'\(clash)")
+                    + "but its SKILL.md names it '\(declared.declared)'\(clash)"))
         }
     }
 
