@@ -67,6 +67,9 @@ struct LenientIntakeTests {
         // An apostrophe, a bracket or a `#` in text before it opens nothing.
         let after = try parse("---\nname: dj\nlicense: It's MIT [see below] #1\ndescription: Checks: it's fine\n---\n")
         #expect(after.description == "Checks: it's fine")
+        // Nor does a double quote inside a plain value (inches, not a string).
+        let inches = try parse("---\nname: dj\nlicense: a 12\" pipe\ndescription: Checks: it's fine\n---\n")
+        #expect(inches.description == "Checks: it's fine")
         // Ending in a colon, and a colon after a tab.
         #expect(try parse("---\nname: dj\ndescription: Steps:\n---\n").description == "Steps:")
         #expect(try parse("---\nname: dj\ndescription: Steps:\tone\n---\n").description == "Steps:\tone")

@@ -243,7 +243,7 @@ public struct SkillDocument: Sendable {
                 let startsValue = valueStarts
                 valueStarts = ":-[{,".unicodeScalars.contains(scalar)
                 switch scalar {
-                case "\"", "'" where startsValue: quote = scalar
+                case "\"" where startsValue, "'" where startsValue: quote = scalar
                 case "{", "[": depth += 1
                 case "}", "]": depth = max(0, depth - 1)
                 default: break
