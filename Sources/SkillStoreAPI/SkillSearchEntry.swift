@@ -44,14 +44,12 @@ public struct SkillSearchEntry: Codable, Sendable, Equatable {
     /// all of them are looked up together.
     public static func search(_ request: SearchRequest, in store: SkillStore) throws -> [SkillSearchEntry] {
         let matches = try store.searchSkills(request)
-        return try entries(matches, bundles: try store.bundles(of: matches), in: store)
+        return try entries(matches, in: store)
     }
 
-    /// `matches` with the verdicts on `bundles` (`SkillStore.bundles(of:)`,
-    /// in the same order), looked up in one call.
-    public static func entries(_ matches: [SkillMatch], bundles: [BlobID], in store: SkillStore) throws -> [SkillSearchEntry] {
-        precondition(matches.count == bundles.count, "one bundle per match")
-        return zip(matches, try store.verdicts(for: bundles)).map { match, scan in SkillSearchEntry(match, scan: scan) }
+    /// `matches` with the verdicts on their bundles, looked up in one call.
+    public static func entries(_ matches: [SkillMatch], in store: SkillStore) throws -> [SkillSearchEntry] {
+        zip(matches, try store.verdicts(for: matches.map(\.bundle))).map { match, scan in SkillSearchEntry(match, scan: scan) }
     }
 
     public init(_ match: SkillMatch, scan: ScanSummary?) {

@@ -308,9 +308,8 @@ struct SkillTools {
             throw ToolFailure(message: error.message { String(describing: $0) })
         }
         let matches = try store.searchSkills(request)
-        let bundles = try store.bundles(of: matches)
-        let entries = try SkillSearchEntry.entries(matches, bundles: bundles, in: store)
-        let skills: [JSONValue] = try zip(entries, bundles).map { entry, bundle in
+        let entries = try SkillSearchEntry.entries(matches, in: store)
+        let skills: [JSONValue] = try zip(entries, matches.map(\.bundle)).map { entry, bundle in
             // The latest version is searched, so its files are resources.
             var members: [(String, JSONValue)] = [
                 ("namespace", .string(entry.namespace)), ("name", .string(entry.skill)), ("label", .string(entry.version)),

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import SkillStore
 
-/// `SkillStore.bundles(of:)`: the bundle of the version each search result
+/// `SkillMatch.bundle`: the bundle of the version each search result
 /// shows, which its verdict is kept under.
 @Suite struct MatchBundlesTests {
     let fixture: StoreFixture
@@ -21,9 +21,7 @@ import TestSupport
         let matches = try fixture.store.searchSkills(SearchRequest(query: "kiln"))
         #expect(matches.count == 2)
         let expected = try matches.map { try fixture.store.version(of: SkillKey(namespace: $0.namespace, name: $0.skill)).manifest }
-        #expect(try fixture.store.bundles(of: matches) == expected)
-        #expect(try fixture.store.bundles(of: Array(matches.reversed())) == expected.reversed())
-        #expect(try fixture.store.bundles(of: []) == [])
+        #expect(matches.map(\.bundle) == expected)
     }
 
     /// Searching every version shows an older one: its bundle, not the latest's.
@@ -34,7 +32,7 @@ import TestSupport
         try fixture.publish([fixture.temporary.path("kiln-notes")])
         let matches = try fixture.store.searchSkills(SearchRequest(query: "hot", allVersions: true))
         #expect(matches.map(\.version) == ["1.0"])
-        #expect(try fixture.store.bundles(of: matches) == [older])
+        #expect(matches.map(\.bundle) == [older])
         #expect(older != (try fixture.store.version(of: SkillKey("kiln-notes"))).manifest)
     }
 }

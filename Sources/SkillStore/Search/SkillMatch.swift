@@ -19,6 +19,9 @@ public struct SkillMatch: Sendable, Codable, Equatable {
     public var passages: [SearchHit]
     /// Why it ranked where it did, when asked for.
     public var explanation: SearchExplanation?
+    /// The version's bundle (manifest) id: what its scan verdict is kept
+    /// under (`verdicts(for:)`).
+    public var bundle: BlobID
 }
 
 /// How a skill's score was made: which of the query's words it holds, in

@@ -261,7 +261,7 @@ extension SkillStore {
             unverified[index] = Set(unlisted)
             return inList.union(unlisted)
         }
-        let (namespaces, names, descriptions) = try namesAndDescriptions(of: pool)
+        let (namespaces, names, descriptions, unshared) = try namesAndDescriptions(of: pool)
         var described = try versionsDescribing(words, descriptions: descriptions)
         // A skill holding every part of a compound (`SR&ED`) holds it; one
         // writing two words as one (`statusline`) holds both, and the
@@ -419,11 +419,14 @@ extension SkillStore {
             // bundle ranks on them, but does not take the original's place.
             // A skill the query names exactly is the one asked for: shown
             // as itself, or as a skill of that same name.
-            let shownVersion = try firstPublished(
+            // An unshared version has no copy: it is shown as itself, and
+            // lists no other place (one look-up in five indexes less).
+            let alone = unshared[candidate.version] ?? false
+            let shownVersion = alone ? candidate.version : try firstPublished(
                 sameSkillMarkdownAs: candidate.version, sameName: candidate.exactName, request: request)
                 ?? candidate.version
             guard let version = try database.queryFirst(
-                "SELECT namespace, skill, label, skill_blob, description FROM versions WHERE seq = ?",
+                "SELECT namespace, skill, label, skill_blob, manifest_blob, description FROM versions WHERE seq = ?",
                 [.integer(Int64(shownVersion))])
             else { throw SkillStoreError.corrupt("the per-skill index names a missing version (\(shownVersion))") }
             let key = SkillKey(namespace: version.string("namespace"), name: version.string("skill"))
@@ -436,7 +439,8 @@ extension SkillStore {
             seenSkills.append(key)
             var match = SkillMatch(
                 namespace: key.namespace, skill: key.name, address: key.description, version: version.string("label"),
-                id: blob, description: description, score: candidate.score, alsoIn: [], passages: [], explanation: nil)
+                id: blob, description: description, score: candidate.score, alsoIn: [], passages: [], explanation: nil,
+                bundle: try version.blobID("manifest_blob"))
             if request.explain {
                 match.explanation = SearchExplanation(
                     words: try words.enumerated().map { index, group in
@@ -451,7 +455,7 @@ extension SkillStore {
             shownVersions.append(shownVersion)
             shownCopies.append(copy)
             var holding: [SkillKey] = []
-            for place in try placesHolding(blob, or: copy) where !holding.contains(place) { holding.append(place) }
+            for place in alone ? [] : try placesHolding(blob, or: copy) where !holding.contains(place) { holding.append(place) }
             places.append(holding)
         }
         for index in matches.indices {
@@ -736,21 +740,24 @@ extension SkillStore {
         return found
     }
 
-    /// The namespaces, skill names and descriptions of versions.
+    /// The namespaces, skill names and descriptions of versions, and those
+    /// of them marked unshared (no copy to list: `versions.unshared`).
     private func namesAndDescriptions(of versions: [Int]) throws
-        -> (namespaces: [Int: String], names: [Int: String], descriptions: [Int: String]) {
+        -> (namespaces: [Int: String], names: [Int: String], descriptions: [Int: String], unshared: [Int: Bool]) {
         var namespaces: [Int: String] = [:]
         var names: [Int: String] = [:]
         var descriptions: [Int: String] = [:]
+        var unshared: [Int: Bool] = [:]
         for row in try database.query(
-            "SELECT seq, namespace, skill, description FROM versions WHERE seq IN (SELECT value FROM json_each(?))",
+            "SELECT seq, namespace, skill, description, unshared FROM versions WHERE seq IN (SELECT value FROM json_each(?))",
             [.text(Self.jsonList(versions))]) {
             let version = try row.int("seq")
             namespaces[version] = row.string("namespace")
             names[version] = row.string("skill")
             descriptions[version] = row.string("description")
+            unshared[version] = try row.int("unshared") == 1
         }
-        return (namespaces, names, descriptions)
+        return (namespaces, names, descriptions, unshared)
     }
 
     /// For each group of words, the versions whose description holds it:

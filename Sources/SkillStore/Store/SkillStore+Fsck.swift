@@ -100,6 +100,18 @@ extension SkillStore {
                 subject: subject, message: "its size in \(mismatch.table) is recorded as \(mismatch.recorded) tokens for "
                     + "search, but FTS5 holds \(mismatch.actual) ('skillctl optimize' records it again)"))
         }
+        // A version marked as having no copy that has one: search would
+        // show it without listing its copies (`noteCopies` keeps the mark).
+        for row in try database.query("""
+            SELECT namespace, skill, label FROM versions
+            WHERE unshared = 1 AND (
+                EXISTS (SELECT 1 FROM versions AS other WHERE other.skill_blob = versions.skill_blob AND other.seq <> versions.seq)
+                OR EXISTS (SELECT 1 FROM skills WHERE skills.name = versions.skill AND skills.namespace <> versions.namespace))
+            """) {
+            report.problems.append(IntegrityProblem(
+                subject: "\(SkillKey(namespace: row.string("namespace"), name: row.string("skill")))@\(row.string("label"))",
+                message: "it is marked as having no copy, but another version has its SKILL.md or another namespace its name"))
+        }
         for row in try database.query(
             "SELECT s.url, s.blob FROM sources s LEFT JOIN blobs b ON b.id = s.blob WHERE b.id IS NULL")
         {

@@ -77,6 +77,7 @@ extension SkillStore {
                 try markLatest(result.sequence, of: result.key)
             }
             try noteSecondVersions(added.map(\.sequence))
+            try noteCopies(added.map(\.sequence))
             try recordSearchSizes(of: added.map(\.sequence))
             options.checkpoint(.beforeCommit)
         }

@@ -69,6 +69,35 @@ extension SkillStore {
             """).run([.text(Self.jsonList(versions))])
     }
 
+    /// Keeps `versions.unshared` true to its meaning once `versions` (just
+    /// written) are in the store: clears it on every version that shares
+    /// SKILL.md bytes with one of them, or whose name one of them has in
+    /// another namespace, then sets it on those of `versions` that share
+    /// neither (migrations/0014_versions_unshared.sql). After the
+    /// full-text rows, like `noteSecondVersions`.
+    func noteCopies(_ versions: [Int]) throws {
+        guard !versions.isEmpty else { return }
+        let added = SQLValue.text(Self.jsonList(versions))
+        try database.statement("""
+            UPDATE versions SET unshared = 0 WHERE unshared = 1 AND seq IN (
+                SELECT other.seq FROM json_each(?1) AS added
+                JOIN versions AS this ON this.seq = added.value
+                JOIN versions AS other ON other.skill_blob = this.skill_blob AND other.seq <> this.seq
+                UNION
+                SELECT other.seq FROM json_each(?1) AS added
+                JOIN versions AS this ON this.seq = added.value
+                JOIN skills ON skills.name = this.skill AND skills.namespace <> this.namespace
+                JOIN versions AS other ON other.namespace = skills.namespace AND other.skill = skills.name)
+            """).run([added])
+        try database.statement("""
+            UPDATE versions SET unshared = 1 WHERE seq IN (SELECT value FROM json_each(?1))
+              AND NOT EXISTS (SELECT 1 FROM versions AS other
+                              WHERE other.skill_blob = versions.skill_blob AND other.seq <> versions.seq)
+              AND NOT EXISTS (SELECT 1 FROM skills
+                              WHERE skills.name = versions.skill AND skills.namespace <> versions.namespace)
+            """).run([added])
+    }
+
     /// The per-skill indexes whose row sizes `search_sizes` keeps, by the
     /// number it keeps them under.
     static let sizedIndexes = [(index: 0, table: "skill_text"), (index: 1, table: "skill_lead")]

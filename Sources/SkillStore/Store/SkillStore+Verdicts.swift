@@ -6,9 +6,11 @@ extension SkillStore {
     /// before verdicts were stored).
     public func verdict(bundle: BlobID) throws -> ScanVerdict? {
         guard let row = try database.queryFirst(
-            "SELECT scanner_version FROM scan_verdicts WHERE bundle = ?", [.text(bundle.hex)])
+            "SELECT scanner_version, highest FROM scan_verdicts WHERE bundle = ?", [.text(bundle.hex)])
         else { return nil }
-        let findings = try database.query("""
+        // Nothing found (`highest` NULL): no findings to look up, most
+        // verdicts a list of results shows.
+        let findings = row.optionalString("highest") == nil ? [] : try database.query("""
             SELECT rule, severity, path, line, col, evidence, explanation FROM scan_findings
             WHERE bundle = ? ORDER BY ord
             """, [.text(bundle.hex)]
