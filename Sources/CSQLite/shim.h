@@ -98,6 +98,28 @@ static inline void skillstore_sizes_set(unsigned char *sizes, int bytes, int ind
     if (width == 2) sizes[offset + 1] = (unsigned char)(value >> 8);
 }
 
+// Reads the varint at `*offset` of `blob` (`bytes` long), as SQLite and
+// FTS5 write them, into `*value` and moves past it; 0 when it runs off the
+// end.
+static inline int skillstore_varint(const unsigned char *blob, int bytes, int *offset, sqlite3_uint64 *value) {
+    sqlite3_uint64 read = 0;
+    int length = 0;
+    while (1) {
+        if (*offset + length >= bytes) return 0;
+        unsigned char byte = blob[*offset + length];
+        length++;
+        if (length == 9) {
+            read = (read << 8) | byte;
+            break;
+        }
+        read = (read << 7) | (byte & 0x7f);
+        if ((byte & 0x80) == 0) break;
+    }
+    *offset += length;
+    *value = read;
+    return 1;
+}
+
 // The sum of the column sizes in an FTS5 `%_docsize` blob (a varint per
 // column, as SQLite writes varints), or -1 when the blob is not one.
 static inline sqlite3_int64 skillstore_docsize_total(const unsigned char *blob, int bytes) {
@@ -105,24 +127,39 @@ static inline sqlite3_int64 skillstore_docsize_total(const unsigned char *blob, 
     int offset = 0;
     while (offset < bytes) {
         sqlite3_uint64 value = 0;
-        int length = 0;
-        while (1) {
-            if (offset + length >= bytes) return -1;
-            unsigned char byte = blob[offset + length];
-            length++;
-            if (length == 9) {
-                value = (value << 8) | byte;
-                break;
-            }
-            value = (value << 7) | (byte & 0x7f);
-            if ((byte & 0x80) == 0) break;
-        }
-        offset += length;
+        if (!skillstore_varint(blob, bytes, &offset, &value)) return -1;
         if (value > 0x7fffffff) return -1;
         total += (sqlite3_int64)value;
     }
     return total;
 }
+
+// The number of rows an FTS5 index holds, as its averages record (the
+// `%_data` row with id 1: the row count, then each column's token count)
+// says and bm25 counts them (`xRowCount`); 0 for an empty record, -1 when
+// the blob is not one.
+static inline sqlite3_int64 skillstore_averages_rows(const unsigned char *blob, int bytes) {
+    if (bytes == 0) return 0;
+    int offset = 0;
+    sqlite3_uint64 rows = 0;
+    if (!skillstore_varint(blob, bytes, &offset, &rows) || rows > 0x7fffffffffffffffULL) return -1;
+    return (sqlite3_int64)rows;
+}
+
+// The idf bm25 gives a phrase `hits` of an index's `rows` hold. A count is
+// an estimate (a common word's) or a bound, and may be above the table's
+// rows: the logarithm is then NaN, which the floor (written so that NaN
+// fails it) takes as bm25 takes a word in most rows. The one computation,
+// for `skillstore_bm25` and SkillStore (`SearchBM25`).
+static inline double skillstore_bm25_idf(sqlite3_int64 rows, sqlite3_int64 hits) {
+    double idf = log(((double)rows - (double)hits + 0.5) / ((double)hits + 0.5));
+    return idf > 0.0 ? idf : 1e-6;
+}
+
+// A count given to `skillstore_bm25` for a phrase whose idf is to be 1: a
+// row's score is then the phrase's frequency part alone, which the caller
+// multiplies by the idf once it knows how many rows hold the phrase.
+enum { SKILLSTORE_BM25_IDF_ONE = -2 };
 
 // An FTS5 auxiliary function, `skillstore_bm25(table, weights..., counts...)`:
 // FTS5's own bm25 (k1 1.2, b 0.75, the same sums in the same order, so the
@@ -130,8 +167,9 @@ static inline sqlite3_int64 skillstore_docsize_total(const unsigned char *blob, 
 // than counted. The first values, one per column, are the columns'
 // weights; the next, one per phrase of the query in the order the
 // expression writes them, how many rows hold that phrase (all of them or
-// none: counts for another number of phrases are ignored). A count that is
-// missing, NULL or negative is counted as bm25 does, by a walk along the
+// none: counts for another number of phrases are ignored), or
+// `SKILLSTORE_BM25_IDF_ONE` for an idf of 1. A count that is
+// missing, NULL or otherwise negative is counted as bm25 does, by a walk along the
 // phrase's whole list of rows (`xQueryPhrase`) on the first row scored:
 // for a word the caller has already listed that walk is wasted, and for a
 // word most rows hold it is most of the query. Each row's frequencies are
@@ -235,16 +273,15 @@ static int skillstore_bm25_prepare(
         sqlite3_int64 hits = -1;
         sqlite3_value *given = counted ? values[columns + phrase] : NULL;
         if (given != NULL && sqlite3_value_type(given) != SQLITE_NULL) hits = sqlite3_value_int64(given);
+        if (hits == SKILLSTORE_BM25_IDF_ONE) {
+            data->idf[phrase] = 1.0;
+            continue;
+        }
         if (hits < 0) {
             hits = 0;
             rc = api->xQueryPhrase(fts, phrase, &hits, skillstore_bm25_count);
         }
-        // A count is an estimate (a common word's) or a bound, and may be
-        // above the table's rows: the logarithm is then NaN, which the
-        // floor below (written so that NaN fails it) takes as bm25 takes
-        // a word in most rows.
-        double idf = log(((double)rows - (double)hits + 0.5) / ((double)hits + 0.5));
-        data->idf[phrase] = idf > 0.0 ? idf : 1e-6;
+        data->idf[phrase] = skillstore_bm25_idf(rows, hits);
     }
     if (rc != SQLITE_OK) {
         sqlite3_free(data);

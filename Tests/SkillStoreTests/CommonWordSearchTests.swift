@@ -57,6 +57,14 @@ import TestSupport
         // ties with the newest fillers, found by the broadest tier, on score;
         // its bm25 on the phrase's own idf puts it first.)
         #expect(try first("brush canvas") == "studio-log")
+        // Its bm25 is the phrase's, on the phrase's own count of skills (1).
+        let phrased = try #require(try fixture.store.searchSkills(
+            SearchRequest(query: "brush canvas", limit: 3, explain: true)).first?.explanation?.bm25)
+        let exact = try #require(try fixture.store.database.queryFirst("""
+            SELECT -skillstore_text_bm25(skill_text, \(SkillStore.skillTextWeights), 1) AS score FROM skill_text
+            WHERE skill_text MATCH '"brush canvas"' AND rowid = (SELECT latest FROM skills WHERE name = 'studio-log')
+            """)).double("score")
+        #expect(abs(phrased - exact) <= 1e-12 * exact, "\(phrased) against \(exact)")
         // A common word's first 1,000 skills, in the order published, say
         // that an older skill among them lacks it, without a look-up.
         let studio = try #require(try fixture.store.searchSkills(

@@ -110,4 +110,30 @@ import Testing
         #expect(wrong != right)
     }
 
+    /// A phrase scored with an idf of 1 gives each row's share alone: times
+    /// the idf (`SearchBM25.idf`, of the rows the averages record counts),
+    /// the very score bm25 gives with the count, to the bit. The search
+    /// puts a walked phrase on its own idf that way once it has counted it.
+    @Test(arguments: ["\"pdf form\"", "\"commit message\"", "fill"])
+    func anIdfOfOneTimesTheIdfIsTheScoreWithTheCount(expression: String) throws {
+        let database = try database()
+        let averages = try #require(try database.queryFirst("SELECT block FROM t_data WHERE id = 1")).bytes("block")
+        let rows = try #require(SearchBM25.rows(averages: averages))
+        #expect(rows == Self.rows.count)
+        let hits = try #require(try database.queryFirst(
+            "SELECT count(*) AS n FROM t WHERE t MATCH ?", [.text(expression)])).int("n")
+        let shares = try scores(database, expression, "skillstore_bm25(t, \(Self.weights), \(SearchBM25.idfOne))")
+        let scored = try scores(database, expression, "skillstore_bm25(t, \(Self.weights), \(hits))")
+        #expect(!scored.isEmpty)
+        #expect(scored == (try scores(database, expression, "bm25(t, \(Self.weights))")))
+        #expect(shares.mapValues { -(SearchBM25.idf(rows: rows, hits: hits) * -$0) } == scored)
+        #expect(shares != scored)
+    }
+
+    @Test func anAveragesRecordThatIsNotOneReadsAsNothing() {
+        #expect(SearchBM25.rows(averages: []) == 0)
+        #expect(SearchBM25.rows(averages: [0x80]) == nil)
+        #expect(SearchBM25.rows(averages: [0x81, 0x00, 0x05]) == 128)
+    }
+
 }

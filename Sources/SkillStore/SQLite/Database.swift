@@ -230,3 +230,21 @@ enum SearchSizesLayout {
     }
 }
 
+/// bm25 as CSQLite's `skillstore_bm25` computes it, for a score SkillStore
+/// finishes itself: the same functions, so the same values to the bit.
+enum SearchBM25 {
+    /// The count of rows that gives a phrase an idf of 1: each row's score
+    /// is then the phrase's frequency part alone.
+    static let idfOne = Int(SKILLSTORE_BM25_IDF_ONE)
+
+    /// The idf of a phrase that `hits` of an index's `rows` rows hold.
+    static func idf(rows: Int, hits: Int) -> Double { skillstore_bm25_idf(Int64(rows), Int64(hits)) }
+
+    /// The number of rows an FTS5 index holds, as bm25 counts them, from
+    /// its averages record (its `%_data` row 1); nil when it is not one.
+    static func rows(averages: [UInt8]) -> Int? {
+        let rows = averages.withUnsafeBufferPointer { skillstore_averages_rows($0.baseAddress, Int32($0.count)) }
+        return rows < 0 ? nil : Int(rows)
+    }
+}
+

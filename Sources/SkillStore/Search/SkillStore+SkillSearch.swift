@@ -160,15 +160,17 @@ extension SkillStore {
                 // Counting a phrase of two common words walks both lists
                 // once more. Alone in its expression, any count ranks its
                 // skills alike (its idf times each one's own share): the
-                // rarer word's count stands in, the walk takes every
-                // version (so that what it finds is the phrase's count),
-                // the scores are put on the phrase's own idf by the first
-                // one's score with that count, and the request's filters
-                // apply after.
+                // walk scores each match's share alone (an idf of 1) and
+                // takes every version (so that what it finds is the
+                // phrase's count); the scores are then those the rarer
+                // word's count gives, put on the phrase's own idf by the
+                // first one's score with that count, and the request's
+                // filters apply after.
                 let lone = phraseRows.count == 1
+                let rarerWordRows = Int(min(wordRows[pair.first], wordRows[pair.first + 1]).rounded())
                 var walk = request
                 if lone {
-                    phraseRows = [Int(min(wordRows[pair.first], wordRows[pair.first + 1]).rounded())]
+                    phraseRows = [SearchBM25.idfOne]
                     (walk.allVersions, walk.skill, walk.namespace) = (true, nil, nil)
                 }
                 var found = try skillCandidates(
@@ -183,10 +185,19 @@ extension SkillStore {
                     guard found.count < common else { continue }
                 } else {
                     guard found.count < common else { continue }
-                    if lone, let first = found.first, first.bm25 > 0,
-                       let exact = try skillScore(version: first.version, expression: phrase, rows: [found.count]) {
-                        let scale = exact / first.bm25
-                        for index in found.indices { found[index].bm25 *= scale }
+                    if lone, let share = found.first?.bm25 {
+                        // The arithmetic of bm25 itself, in its order, so
+                        // the same scores to the bit as scoring the first
+                        // match again with the phrase's count (which
+                        // sought it in every segment of the index).
+                        let rows = try skillTextRows()
+                        let assumed = SearchBM25.idf(rows: rows, hits: rarerWordRows)
+                        for index in found.indices { found[index].bm25 = assumed * found[index].bm25 }
+                        let first = found[0].bm25
+                        if first > 0 {
+                            let scale = SearchBM25.idf(rows: rows, hits: found.count) * share / first
+                            for index in found.indices { found[index].bm25 *= scale }
+                        }
                     }
                     if lone, try filtersRows(request) {
                         let allowed = try versions(among: found.map(\.version), allowedBy: request)
@@ -421,7 +432,7 @@ extension SkillStore {
             // as itself, or as a skill of that same name.
             // An unshared version has no copy: it is shown as itself, and
             // lists no other place (one look-up in five indexes less).
-            let alone = unshared[candidate.version] ?? false
+            let alone = unshared.contains(candidate.version)
             let shownVersion = alone ? candidate.version : try firstPublished(
                 sameSkillMarkdownAs: candidate.version, sameName: candidate.exactName, request: request)
                 ?? candidate.version
@@ -743,11 +754,11 @@ extension SkillStore {
     /// The namespaces, skill names and descriptions of versions, and those
     /// of them marked unshared (no copy to list: `versions.unshared`).
     private func namesAndDescriptions(of versions: [Int]) throws
-        -> (namespaces: [Int: String], names: [Int: String], descriptions: [Int: String], unshared: [Int: Bool]) {
+        -> (namespaces: [Int: String], names: [Int: String], descriptions: [Int: String], unshared: Set<Int>) {
         var namespaces: [Int: String] = [:]
         var names: [Int: String] = [:]
         var descriptions: [Int: String] = [:]
-        var unshared: [Int: Bool] = [:]
+        var unshared = Set<Int>()
         for row in try database.query(
             "SELECT seq, namespace, skill, description, unshared FROM versions WHERE seq IN (SELECT value FROM json_each(?))",
             [.text(Self.jsonList(versions))]) {
@@ -755,7 +766,7 @@ extension SkillStore {
             namespaces[version] = row.string("namespace")
             names[version] = row.string("skill")
             descriptions[version] = row.string("description")
-            unshared[version] = try row.int("unshared") == 1
+            if try row.int("unshared") == 1 { unshared.insert(version) }
         }
         return (namespaces, names, descriptions, unshared)
     }
@@ -781,6 +792,15 @@ extension SkillStore {
     /// `values` as a JSON array, one statement argument for `json_each`.
     static func jsonList(_ values: [Int]) -> String {
         "[" + values.map(String.init).joined(separator: ",") + "]"
+    }
+
+    /// How many rows `skill_text` holds, as its bm25 counts them.
+    private func skillTextRows() throws -> Int {
+        let averages = try database.queryFirst("SELECT block FROM skill_text_data WHERE id = 1")?.bytes("block") ?? []
+        guard let rows = SearchBM25.rows(averages: averages) else {
+            throw SkillStoreError.corrupt("the per-skill index's count of rows cannot be read")
+        }
+        return rows
     }
 
     /// bm25 of one version for the query, nil when it does not match;
