@@ -47,6 +47,13 @@ public struct SkillSearchEntry: Codable, Sendable, Equatable {
         return try entries(matches, in: store)
     }
 
+    /// `matches` with the verdicts on `bundles` (in the same order).
+    @available(*, deprecated, message: "use entries(_:in:), which reads each match's bundle")
+    public static func entries(_ matches: [SkillMatch], bundles: [BlobID], in store: SkillStore) throws -> [SkillSearchEntry] {
+        precondition(matches.count == bundles.count, "one bundle per match")
+        return zip(matches, try store.verdicts(for: bundles)).map { match, scan in SkillSearchEntry(match, scan: scan) }
+    }
+
     /// `matches` with the verdicts on their bundles, looked up in one call.
     public static func entries(_ matches: [SkillMatch], in store: SkillStore) throws -> [SkillSearchEntry] {
         zip(matches, try store.verdicts(for: matches.map(\.bundle))).map { match, scan in SkillSearchEntry(match, scan: scan) }

@@ -54,3 +54,9 @@ public struct SearchExplanation: Sendable, Codable, Equatable {
     /// and description combined (`SkillStore.coverageShare` and the others).
     public var score: Double
 }
+
+extension SkillStore {
+    /// The bundle of each match's version, in the matches' order.
+    @available(*, deprecated, message: "read SkillMatch.bundle")
+    public func bundles(of matches: [SkillMatch]) throws -> [BlobID] { matches.map(\.bundle) }
+}

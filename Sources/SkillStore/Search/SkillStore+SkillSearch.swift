@@ -185,17 +185,24 @@ extension SkillStore {
                     guard found.count < common else { continue }
                 } else {
                     guard found.count < common else { continue }
-                    if lone, let share = found.first?.bm25 {
+                    if lone, !found.isEmpty {
                         // The arithmetic of bm25 itself, in its order, so
                         // the same scores to the bit as scoring the first
                         // match again with the phrase's count (which
-                        // sought it in every segment of the index).
+                        // sought it in every segment of the index); the
+                        // first is the best with the rarer word's count,
+                        // as the walk would have ordered them (two shares
+                        // an ulp apart can score alike).
                         let rows = try skillTextRows()
                         let assumed = SearchBM25.idf(rows: rows, hits: rarerWordRows)
-                        for index in found.indices { found[index].bm25 = assumed * found[index].bm25 }
-                        let first = found[0].bm25
-                        if first > 0 {
-                            let scale = SearchBM25.idf(rows: rows, hits: found.count) * share / first
+                        var shares: [Int: Double] = [:]
+                        for index in found.indices {
+                            shares[found[index].version] = found[index].bm25
+                            found[index].bm25 = assumed * found[index].bm25
+                        }
+                        found.sort { ($0.bm25, -$0.version) > ($1.bm25, -$1.version) }
+                        if let first = found.first, first.bm25 > 0, let share = shares[first.version] {
+                            let scale = SearchBM25.idf(rows: rows, hits: found.count) * share / first.bm25
                             for index in found.indices { found[index].bm25 *= scale }
                         }
                     }
