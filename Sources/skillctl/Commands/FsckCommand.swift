@@ -5,9 +5,10 @@ struct FsckCommand: ProgressOnlyCommand {
     static let summary = "Re-hash every blob and check every version's manifest."
     static let discussion = """
         Reads every blob and checks that it hashes to its id, that each
-        version's files match its bundle manifest and exist, and that the
-        row sizes search keeps for bm25 are FTS5's. Prints each problem;
-        exits 1 if there is any.
+        version's files match its bundle manifest and exist, that the row
+        sizes search keeps for bm25 are FTS5's, and that no version marked
+        as having no copy has one (search would not list it). Prints each
+        problem; exits 1 if there is any.
         """
     let forceProgress: Bool
 
