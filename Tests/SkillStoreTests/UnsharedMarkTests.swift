@@ -91,7 +91,11 @@ import TestSupport
         try fixture.publish([try write("tent-pitch", in: "acme-tent")], namespace: "acme")
         try fixture.publish([try write("tent-pitch", in: "zeta-tent")], namespace: "zeta")
         #expect(try fixture.store.checkIntegrity().problems.isEmpty)
+        let asked = SearchRequest(query: "pitch the tent", namespace: "acme")
+        #expect(try fixture.store.searchSkills(asked).first?.alsoIn == ["zeta/tent-pitch"])
         try database.execute("UPDATE versions SET unshared = 1 WHERE namespace = 'acme'")
+        // What such a mark does: search trusts it and does not look the copy up.
+        #expect(try fixture.store.searchSkills(asked).first?.alsoIn == [])
         let problems = try fixture.store.checkIntegrity().problems
         #expect(problems.map(\.subject) == ["acme/tent-pitch@1.0"])
         #expect(problems.first?.message.contains("marked as having no copy") == true)
