@@ -43,6 +43,8 @@ with open(queries_path, encoding="utf-8") as handle:
         fields = line.rstrip("\n").split("\t")
         if len(fields) >= column and fields[column - 1] and not fields[0].startswith("#"):
             queries.append(fields[column - 1])
+if subprocess.run(["strace", "-k", "-e", "trace=none", "true"], capture_output=True).returncode != 0:
+    sys.exit("search-pages: needs strace with stack tracing (strace -k)")
 if not queries:
     sys.exit(f"search-pages: no queries in column {column} of {queries_path}")
 
@@ -73,8 +75,11 @@ for query in queries:
             by_table[tables.get(int(found.group(1)) // page_size + 1, "?")] += 1
 
 names = sorted(by_function)
-demangled = subprocess.run(["swift-demangle", "--simplified", "--compact"], input="\n".join(names),
-                           capture_output=True, text=True).stdout.splitlines()
+try:
+    demangled = subprocess.run(["swift-demangle", "--simplified", "--compact"], input="\n".join(names),
+                               capture_output=True, text=True).stdout.splitlines()
+except FileNotFoundError:  # not on PATH: the mangled names
+    demangled = []
 readable = dict(zip(names, demangled)) if len(demangled) == len(names) else {}
 print(f"{len(queries)} queries, {sum(by_function.values()) / len(queries):.1f} pages a query "
       f"({page_size}-byte pages of {db})")

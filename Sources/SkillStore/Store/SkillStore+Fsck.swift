@@ -102,12 +102,8 @@ extension SkillStore {
         }
         // A version marked as having no copy that has one: search would
         // show it without listing its copies (`noteCopies` keeps the mark).
-        for row in try database.query("""
-            SELECT namespace, skill, label FROM versions
-            WHERE unshared = 1 AND (
-                EXISTS (SELECT 1 FROM versions AS other WHERE other.skill_blob = versions.skill_blob AND other.seq <> versions.seq)
-                OR EXISTS (SELECT 1 FROM skills WHERE skills.name = versions.skill AND skills.namespace <> versions.namespace))
-            """) {
+        for row in try database.query(
+            "SELECT namespace, skill, label FROM versions WHERE unshared = 1 AND \(Self.hasCopy)") {
             report.problems.append(IntegrityProblem(
                 subject: "\(SkillKey(namespace: row.string("namespace"), name: row.string("skill")))@\(row.string("label"))",
                 message: "it is marked as having no copy, but another version has its SKILL.md or another namespace its name"))

@@ -89,14 +89,20 @@ extension SkillStore {
                 JOIN skills ON skills.name = this.skill AND skills.namespace <> this.namespace
                 JOIN versions AS other ON other.namespace = skills.namespace AND other.skill = skills.name)
             """).run([added])
-        try database.statement("""
-            UPDATE versions SET unshared = 1 WHERE seq IN (SELECT value FROM json_each(?1))
-              AND NOT EXISTS (SELECT 1 FROM versions AS other
-                              WHERE other.skill_blob = versions.skill_blob AND other.seq <> versions.seq)
-              AND NOT EXISTS (SELECT 1 FROM skills
-                              WHERE skills.name = versions.skill AND skills.namespace <> versions.namespace)
-            """).run([added])
+        try database.statement(
+            "UPDATE versions SET unshared = 1 WHERE seq IN (SELECT value FROM json_each(?1)) AND NOT \(Self.hasCopy)"
+        ).run([added])
     }
+
+    /// SQL true for a row of `versions` that has a copy a search lists
+    /// with it: another version with its SKILL.md, or another namespace
+    /// with a skill of its name. What `unshared` = 1 denies (`noteCopies`,
+    /// fsck; the migration writes the same in SQL of its own).
+    static let hasCopy = """
+        (EXISTS (SELECT 1 FROM versions AS other
+                 WHERE other.skill_blob = versions.skill_blob AND other.seq <> versions.seq)
+         OR EXISTS (SELECT 1 FROM skills WHERE skills.name = versions.skill AND skills.namespace <> versions.namespace))
+        """
 
     /// The per-skill indexes whose row sizes `search_sizes` keeps, by the
     /// number it keeps them under.
