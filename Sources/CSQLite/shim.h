@@ -9,6 +9,15 @@ static inline sqlite3_destructor_type skillstore_sqlite_transient(void) {
     return SQLITE_TRANSIENT;
 }
 
+// sqlite3_config is variadic, which Swift cannot call. Turns off SQLite's
+// count of the memory it holds (nothing here asks for it): counting takes
+// a process-wide mutex around every allocation and free, about 9,000 of
+// them in a search. Only before SQLite first initializes; returns
+// SQLITE_MISUSE after.
+static inline int skillstore_sqlite_stop_counting_memory(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 // The FTS5 API of a connection (NULL when FTS5 is missing), fetched the way
 // the FTS5 documentation gives: `SELECT fts5(?1)` with a pointer bound.
 static inline fts5_api *skillstore_fts5_api(sqlite3 *db) {

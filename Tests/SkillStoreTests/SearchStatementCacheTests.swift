@@ -29,4 +29,21 @@ import TestSupport
         }
         #expect(store.database.preparedStatementCount == prepared)
     }
+
+    /// The cache hashes a sample of each text's bytes: two texts of one
+    /// length that differ only between the sampled bytes hash alike, and
+    /// must still be two statements.
+    @Test func textsHashedAlikeAreStillTwoStatements() throws {
+        let fixture = try StoreFixture()
+        let database = fixture.store.database
+        // Byte 8 (the second digit) is not among the sampled ones (every seventh from 0).
+        let (first, second) = ("SELECT 10 AS v", "SELECT 19 AS v")
+        #expect(first.utf8.count == second.utf8.count)
+        #expect(try database.query(first).first?.int("v") == 10)
+        #expect(try database.query(second).first?.int("v") == 19)
+        #expect(try database.query(first).first?.int("v") == 10)
+        let prepared = database.preparedStatementCount
+        _ = try database.query(second)
+        #expect(database.preparedStatementCount == prepared)
+    }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// thread at a time, and this class does no locking of its own.
 final class Database {
     let handle: OpaquePointer
-    private var statementCache: [String: Statement] = [:]
+    private var statementCache: [StatementKey: Statement] = Dictionary(minimumCapacity: 64)
     let path: String
 
     /// Opens (creating if needed) the database at `path`, in WAL mode so that
@@ -13,6 +13,7 @@ final class Database {
     /// through this connection before anything can be written to it (WAL
     /// mode rewrites a file's header) and may refuse it by throwing.
     init(path: String, readOnly: Bool = false, vet: ((Database) throws -> Void)? = nil) throws {
+        _ = Self.configureSQLite
         var db: OpaquePointer?
         let flags = readOnly
             ? SQLITE_OPEN_READONLY
@@ -51,6 +52,11 @@ final class Database {
         try execute("PRAGMA foreign_keys = ON")
     }
 
+    /// Process-wide settings, made once before the first connection opens.
+    private static let configureSQLite: Void = {
+        _ = skillstore_sqlite_stop_counting_memory()
+    }()
+
     deinit {
         // Finalize every statement before the connection closes.
         statementCache.removeAll()
@@ -70,13 +76,34 @@ final class Database {
 
     /// A prepared statement, cached by its SQL text and reset for reuse.
     func statement(_ sql: String) throws -> Statement {
-        if let cached = statementCache[sql] {
+        let key = StatementKey(sql: sql)
+        if let cached = statementCache[key] {
             cached.reset()
             return cached
         }
         let statement = try Statement(database: self, sql: sql)
-        statementCache[sql] = statement
+        statementCache[key] = statement
         return statement
+    }
+
+    /// The statement cache's key: SQL text, equal when the texts are, but
+    /// hashed on its length and every seventh byte. A search looks a
+    /// statement up about 400 times, and hashing every byte of texts of a
+    /// few hundred bytes each was half a million instructions; texts that
+    /// hash alike are told apart by comparing them.
+    private struct StatementKey: Hashable {
+        let sql: String
+
+        static func == (left: StatementKey, right: StatementKey) -> Bool { left.sql == right.sql }
+
+        func hash(into hasher: inout Hasher) {
+            var sql = sql
+            sql.withUTF8 { bytes in
+                var sample = UInt64(bytes.count)
+                for index in stride(from: 0, to: bytes.count, by: 7) { sample = sample &* 31 &+ UInt64(bytes[index]) }
+                hasher.combine(sample)
+            }
+        }
     }
 
     /// How many statements this connection keeps prepared: as many as the
