@@ -200,7 +200,7 @@ extension SkillStore {
                             shares[found[index].version] = found[index].bm25
                             found[index].bm25 = assumed * found[index].bm25
                         }
-                        found.sort { ($0.bm25, -$0.version) > ($1.bm25, -$1.version) }
+                        found.sort { $0.beats($1) }
                         if let first = found.first, first.bm25 > 0, let share = shares[first.version] {
                             let scale = SearchBM25.idf(rows: rows, hits: found.count) * share / first.bm25
                             for index in found.indices { found[index].bm25 *= scale }
@@ -216,7 +216,7 @@ extension SkillStore {
             }
             if !rarePhrases.isEmpty {
                 add(phraseScores.map { SkillCandidate(version: $0.key, bm25: $0.value) }
-                    .sorted { ($0.bm25, -$0.version) > ($1.bm25, -$1.version) },
+                    .sorted { $0.beats($1) },
                     room: Int(Double(poolSize) * Self.rarePhraseShare))
             }
         }
@@ -362,6 +362,8 @@ extension SkillStore {
         // only are not on one scale.
         var strongestOfTier: [Int: Double] = [:]
         for candidate in candidates { strongestOfTier[candidate.tier] = max(strongestOfTier[candidate.tier] ?? 0, candidate.bm25) }
+        // A name's share is the same at every scoring of its candidate.
+        var nameShares: [Int: Double] = [:]
         func score(_ candidate: inout SkillCandidate) {
             let version = candidate.version
             var held = 0.0
@@ -372,7 +374,8 @@ extension SkillStore {
             }
             candidate.coverage = total > 0 ? held / total : 1
             candidate.description = total > 0 ? inDescription / total : 1
-            candidate.name = Self.nameShare(names[version] ?? "", queryWords: queryWords)
+            if nameShares[version] == nil { nameShares[version] = Self.nameShare(names[version] ?? "", queryWords: queryWords) }
+            candidate.name = nameShares[version] ?? 0
             let strongest = strongestOfTier[candidate.tier] ?? 0
             let relevance = strongest > 0 ? candidate.bm25 / strongest : 1
             candidate.score = Self.coverageShare * candidate.coverage + Self.bm25Share * relevance
@@ -543,6 +546,12 @@ extension SkillStore {
         var description = 0.0
         var score = 0.0
         var exactName = false
+
+        /// Whether `self` ranks before `other` by bm25, then the older
+        /// version: a total order, since a version is found once.
+        func beats(_ other: SkillCandidate) -> Bool {
+            (bm25, -version) > (other.bm25, -other.version)
+        }
     }
 
     /// For each compound of a question (the index of its group in
@@ -575,7 +584,11 @@ extension SkillStore {
     /// stems change only a word's ending, and names are not in the
     /// tokenizer's hands here.
     static func nameShare(_ name: String, queryWords: [[UInt8]]) -> Double {
-        let parts = name.split(separator: "-").map { SearchQuery.folded(String($0)) }
+        // Split as bytes: a String split Character by Character cost 10,000
+        // instructions a name.
+        let parts = name.utf8.split(separator: UInt8(ascii: "-")).map { part in
+            part.allSatisfy { $0 < 0x80 } ? part.map(ByteText.lowercased) : SearchQuery.folded(String(decoding: part, as: UTF8.self))
+        }
         guard !parts.isEmpty else { return 0 }
         let matched = parts.filter { part in
             queryWords.contains { word in
@@ -669,14 +682,14 @@ extension SkillStore {
             }
             let found = try candidates(" LIMIT ?", [.integer(Int64(bound))])
             guard found.count >= bound else {
-                return Array(found.sorted { ($0.bm25, -$0.version) > ($1.bm25, -$1.version) }.prefix(limit))
+                return found.first(limit) { $0.beats($1) }
             }
             return try candidates(" ORDER BY version DESC LIMIT ?", [.integer(Int64(limit))])
         }
         let order = bound == nil ? " ORDER BY score LIMIT ?" : newestFirst ? " ORDER BY version DESC LIMIT ?" : " LIMIT ?"
         let found = try candidates(order, [.integer(Int64(bound ?? limit))])
         guard let bound, found.count < bound else { return Array(found.prefix(limit)) }
-        return Array(found.sorted { ($0.bm25, -$0.version) > ($1.bm25, -$1.version) }.prefix(limit))
+        return found.first(limit) { $0.beats($1) }
     }
 
     /// Whether `skillCandidates` leaves some matches out for `request`:
