@@ -205,17 +205,20 @@ struct SearchTermMatcher {
         guard !window.isEmpty else { return text.isEmpty ? [] : [.init(text: String(decoding: text, as: UTF8.self), matched: false)] }
         let from = whole || window.lowerBound == 0 ? 0 : Int(all[window.lowerBound].source.lowerBound)
         let to = whole || window.upperBound == all.count ? text.count : Int(all[window.upperBound - 1].source.upperBound)
-        // Marked byte ranges, merged where they touch or overlap.
-        var marked: [Range<Int>] = []
+        // Marked byte ranges, merged where they touch or overlap: their
+        // bounds, two by two (an array of ranges would be the first of a
+        // search command, whose type costs the runtime a scan of every
+        // protocol conformance in the binary).
+        var marked: [Int] = []
         for match in matches.sorted(by: { $0.first < $1.first }) where match.group != nil {
             let first = max(match.first, window.lowerBound)
             let end = min(match.end, window.upperBound)
             guard first < end else { continue }
-            let range = Int(all[first].source.lowerBound)..<Int(all[end - 1].source.upperBound)
-            if let last = marked.last, range.lowerBound <= last.upperBound {
-                marked[marked.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            let (lower, upper) = (Int(all[first].source.lowerBound), Int(all[end - 1].source.upperBound))
+            if let last = marked.last, lower <= last {
+                marked[marked.count - 1] = max(last, upper)
             } else {
-                marked.append(range)
+                marked += [lower, upper]
             }
         }
         var runs: [SearchHit.SnippetRun] = []
@@ -225,10 +228,10 @@ struct SearchTermMatcher {
         }
         var position = from
         if from > 0 { runs.append(.init(text: "…", matched: false)) }
-        for range in marked {
-            add(text[position..<range.lowerBound], matched: false)
-            add(text[range], matched: true)
-            position = range.upperBound
+        for pair in stride(from: 0, to: marked.count, by: 2) {
+            add(text[position..<marked[pair]], matched: false)
+            add(text[marked[pair]..<marked[pair + 1]], matched: true)
+            position = marked[pair + 1]
         }
         add(text[position..<max(position, to)], matched: false)
         if to < text.count { runs.append(.init(text: "…", matched: false)) }

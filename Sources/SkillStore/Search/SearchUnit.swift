@@ -35,13 +35,22 @@ struct SearchUnit: Equatable {
     /// read): Character by Character this was a fifteenth of a search
     /// command, for the few sections it shows.
     static func decode(_ units: String, body: [UInt8]) -> [SearchUnit] {
-        var lines: [Range<Int>] = []
-        var start = 0
-        for (index, byte) in body.enumerated() where byte == 0x0A {
-            lines.append(start..<index)
-            start = index + 1
+        // Where each line starts and ends, as two lists of offsets: the
+        // first array of ranges of a process costs the runtime a scan of
+        // every protocol conformance in the binary.
+        var (starts, ends) = ([Int](), [Int]())
+        body.withUnsafeBytes { bytes in
+            ByteText.forEachOffset(of: [0x0A], in: bytes) { index in
+                starts.append(ends.last.map { $0 + 1 } ?? 0)
+                ends.append(index)
+            }
         }
-        if !body.isEmpty { lines.append(start..<body.count) }
+        if !body.isEmpty {
+            starts.append(ends.last.map { $0 + 1 } ?? 0)
+            ends.append(body.count)
+        }
+        let lineCount = starts.count
+        func lineRange(_ index: Int) -> Range<Int> { starts[index]..<ends[index] }
 
         var decoded: [SearchUnit] = []
         var sentence = -1
@@ -52,10 +61,10 @@ struct SearchUnit: Equatable {
                     $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "-")
                 }
                 guard parts.count == 4, let line = number(parts[1]), let first = number(parts[2]), let last = number(parts[3]),
-                      first <= last, last < lines.count
+                      first <= last, last < lineCount
                 else { continue }
                 decoded.append(SearchUnit(
-                    kind: .rule, range: lines[first].lowerBound..<lines[last].upperBound, line: line,
+                    kind: .rule, range: starts[first]..<ends[last], line: line,
                     rule: String(decoding: parts[0], as: UTF8.self), titled: titled))
                 continue
             }
@@ -66,17 +75,17 @@ struct SearchUnit: Equatable {
             let detail = entry.dropFirst(digits.count + 1)
             if detail.isEmpty {
                 sentence += 1
-                guard sentence < lines.count else { continue }
-                decoded.append(SearchUnit(kind: .claim, range: lines[sentence], line: line, label: label))
+                guard sentence < lineCount else { continue }
+                decoded.append(SearchUnit(kind: .claim, range: lineRange(sentence), line: line, label: label))
             } else {
                 // `(start+length)`, nothing else.
                 let numbers = detail.dropFirst().dropLast()
                     .split(separator: UInt8(ascii: "+"), omittingEmptySubsequences: false).map(number)
                 guard detail.first == UInt8(ascii: "("), detail.last == UInt8(ascii: ")"), numbers.count == 2,
-                      let start = numbers[0], let length = numbers[1], sentence >= 0, sentence < lines.count,
-                      start <= lines[sentence].count, length <= lines[sentence].count - start
+                      let start = numbers[0], let length = numbers[1], sentence >= 0, sentence < lineCount,
+                      start <= lineRange(sentence).count, length <= lineRange(sentence).count - start
                 else { continue }
-                let lower = lines[sentence].lowerBound + start
+                let lower = starts[sentence] + start
                 decoded.append(SearchUnit(kind: .claim, range: lower..<(lower + length), line: line, label: label))
             }
         }

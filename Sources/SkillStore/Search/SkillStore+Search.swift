@@ -59,7 +59,7 @@ extension SkillStore {
         if let unitKind = request.label != nil ? .claim : request.kind.flatMap({ $0 == .rule || $0 == .claim ? $0 : nil }) {
             var contents = SearchRowID.Contents()
             if unitKind == .rule { contents.hasRules = true }
-            if let label = request.label { contents.labels = [label] }
+            if let label = request.label { contents.insert(label) }
             let sections = try rankedRows(
                 query: query.withoutExclusions, kinds: [.section], containing: contents, request: request,
                 limit: max(50, 5 * request.limit))
@@ -133,12 +133,15 @@ extension SkillStore {
             """
         var arguments: [SQLValue] = [.text(query.fts5)]
         // Skills, sections and sources are the only rows: all three need no filter.
-        if Set(kinds) != [.skill, .section, .source] {
+        // Compared as bits: a set of kinds would cost a search command's
+        // runtime a scan of every protocol conformance in the binary.
+        func bits(_ kinds: [SearchKind]) -> Int { kinds.reduce(0) { $0 | 1 << $1.code } }
+        if bits(kinds) != bits([.skill, .section, .source]) {
             sql += " AND \(SearchRowID.kindSQL) IN (\(kinds.map { String($0.code) }.joined(separator: ", ")))"
         }
         if let containing {
             let labels = SearchRowID.Contents(bits: containing.bits & ~(1 << SearchRowID.labelOrder.count))
-            if !labels.labels.isEmpty { sql += " AND \(SearchRowID.contentsSQL) & \(labels.bits) != 0" }
+            if labels.bits != 0 { sql += " AND \(SearchRowID.contentsSQL) & \(labels.bits) != 0" }
             if containing.hasRules { sql += " AND \(SearchRowID.contentsSQL) & \(1 << SearchRowID.labelOrder.count) != 0" }
         }
         // Only the latest versions: a check per matching row, skipped when

@@ -9,11 +9,17 @@ struct Output {
     let standardErrorIsTerminal = isatty(STDERR_FILENO) == 1
     let standardOutputIsTerminal = isatty(STDOUT_FILENO) == 1
 
-    func write(_ bytes: [UInt8]) {
+    func write(_ bytes: [UInt8]) { write(bytes, to: STDOUT_FILENO) }
+
+    /// Writes all of `bytes` to `descriptor`, again after a signal
+    /// interrupts it. (Messages once went through `FileHandle` and `Data`:
+    /// the first such write of a process cost a search command a scan of
+    /// every protocol conformance in the binary, tens of microseconds.)
+    private func write(_ bytes: [UInt8], to descriptor: Int32) {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Foundation.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written <= 0 {
                     if errno == EINTR { continue }
                     return  // a closed pipe (`skillctl cat ID | head`) is not an error
@@ -28,7 +34,7 @@ struct Output {
     func line(_ text: TerminalText) { write(Array((text.rendered + "\n").utf8)) }
 
     func error(_ text: String) {
-        FileHandle.standardError.write(Data((TerminalText(text).rendered + "\n").utf8))
+        write(Array((TerminalText(text).rendered + "\n").utf8), to: STDERR_FILENO)
     }
 
     /// Writes `value` as pretty JSON with sorted, snake_case keys (or the
