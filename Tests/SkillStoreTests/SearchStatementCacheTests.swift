@@ -46,4 +46,22 @@ import TestSupport
         _ = try database.query(second)
         #expect(database.preparedStatementCount == prepared)
     }
+
+    /// SQLite reads a text's bytes: two texts Swift calls equal (canonically
+    /// equivalent) but spelled with other bytes are two statements.
+    @Test func canonicallyEquivalentTextsAreTwoStatements() throws {
+        let fixture = try StoreFixture()
+        let database = fixture.store.database
+        // d with a dot above, then a dot below; and d with a dot below, then
+        // a dot above: one text to Unicode, five bytes each, none of them
+        // among the sampled ones (bytes 8 to 12).
+        let (first, second) = ("\u{1E0B}\u{0323}", "\u{1E0D}\u{0307}")
+        #expect(first == second)
+        #expect(Array(first.utf8) != Array(second.utf8))
+        let value = { (text: String) throws -> [UInt8]? in
+            try database.query("SELECT '\(text)' AS v").first.map { Array($0.string("v").utf8) }
+        }
+        #expect(try value(first) == Array(first.utf8))
+        #expect(try value(second) == Array(second.utf8))
+    }
 }

@@ -86,15 +86,24 @@ final class Database {
         return statement
     }
 
-    /// The statement cache's key: SQL text, equal when the texts are, but
-    /// hashed on its length and every seventh byte. A search looks a
-    /// statement up about 400 times, and hashing every byte of texts of a
-    /// few hundred bytes each was half a million instructions; texts that
-    /// hash alike are told apart by comparing them.
+    /// The statement cache's key: SQL text, equal when its bytes are (as
+    /// SQLite reads it; String's `==` would also equate texts that are
+    /// only canonically equivalent), hashed on its length and every
+    /// seventh byte. A search looks a statement up about 400 times, and
+    /// hashing every byte of texts of a few hundred bytes each was half a
+    /// million instructions; texts that hash alike are told apart by
+    /// comparing them.
     private struct StatementKey: Hashable {
         let sql: String
 
-        static func == (left: StatementKey, right: StatementKey) -> Bool { left.sql == right.sql }
+        static func == (left: StatementKey, right: StatementKey) -> Bool {
+            var (first, second) = (left.sql, right.sql)
+            return first.withUTF8 { one in
+                second.withUTF8 { other in
+                    one.count == other.count && (one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
+                }
+            }
+        }
 
         func hash(into hasher: inout Hasher) {
             var sql = sql
