@@ -1,14 +1,15 @@
 extension Array {
     /// The first `count` elements in the order `comesFirst` gives: what
     /// `sorted(by: comesFirst).prefix(count)` gives when the order is
-    /// total (no two elements tie; with ties, which of the tied comes
-    /// first is not the sort's), without sorting the rest. A search tier
-    /// may find 2,000 skills and keep 50, and sorting them all cost about
-    /// 0.9 M instructions. Each element is compared with the last kept,
-    /// and placed by bisection among them when it beats it.
+    /// total (no two elements tie; with ties, or an order that is not one,
+    /// such as one comparing NaN, which elements are kept may differ too),
+    /// without sorting the rest. A search tier may find 2,000 skills and
+    /// keep 50, and sorting them all cost about 0.9 M instructions. Until
+    /// `count` are kept each element is placed among them by bisection;
+    /// then only one that beats the last kept is.
     func first(_ count: Int, by comesFirst: (Element, Element) -> Bool) -> [Element] {
         guard count > 0 else { return [] }
-        guard self.count > count * 2 else { return Array(sorted(by: comesFirst).prefix(count)) }
+        guard self.count / 2 > count else { return Array(sorted(by: comesFirst).prefix(count)) }
         var kept: [Element] = []
         kept.reserveCapacity(count + 1)
         for element in self {

@@ -585,7 +585,9 @@ extension SkillStore {
     /// tokenizer's hands here.
     static func nameShare(_ name: String, queryWords: [[UInt8]]) -> Double {
         // Split as bytes: a String split Character by Character cost 10,000
-        // instructions a name.
+        // instructions a name. The two differ only where a hyphen and a
+        // combining mark make one Character, which a name (an id of a-z,
+        // 0-9 and hyphens) never holds.
         let parts = name.utf8.split(separator: UInt8(ascii: "-")).map { part in
             part.allSatisfy { $0 < 0x80 } ? part.map(ByteText.lowercased) : SearchQuery.folded(String(decoding: part, as: UTF8.self))
         }
