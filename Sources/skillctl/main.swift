@@ -2,4 +2,4 @@
 // library and in one file per command under Commands/.
 import Foundation
 
-exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), ownsProcess: true).rawValue)

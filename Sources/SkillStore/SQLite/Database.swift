@@ -39,7 +39,7 @@ final class Database {
             // than with 32 KB in two runs. Publishing, which now spends its
             // time indexing, measured the same with 8 and 32 KB pages and 6%
             // slower with 4 KB (docs/benchmarks.md, "Seventh pass").
-            try execute("PRAGMA page_size = 8192")
+            try execute("PRAGMA page_size = \(Self.pageSize)")
             try execute("PRAGMA journal_mode = WAL")
             // In WAL mode NORMAL keeps every commit atomic and the database
             // uncorrupted on a crash; it only syncs less often.
@@ -56,6 +56,22 @@ final class Database {
     private static let configureSQLite: Void = {
         _ = skillstore_sqlite_stop_counting_memory()
     }()
+
+    /// The page size of a store this class creates.
+    static let pageSize = 8192
+
+    /// Gives SQLite's page cache `megabytes` of memory in 2 MB huge pages,
+    /// for pages of up to `pageSize` bytes (`skillstore_sqlite_huge_page_cache`
+    /// says what that buys and what it costs). Only before the process's
+    /// first connection opens, with no other thread using SQLite; false,
+    /// changing nothing, when it is too late or the kernel gives no huge
+    /// pages.
+    static func reserveHugePageCache(megabytes: Int) -> Bool {
+        skillstore_sqlite_huge_page_cache(megabytes << 20, Int32(pageSize)) > 0
+    }
+
+    /// How many pages of `reserveHugePageCache`'s memory hold a page now.
+    static var hugePageCacheSlotsInUse: Int { Int(skillstore_sqlite_page_cache_slots_in_use()) }
 
     deinit {
         // Finalize every statement before the connection closes.

@@ -91,4 +91,21 @@ extension SkillStore {
     public func limitPageCache(megabytes: Int) throws {
         try database.execute("PRAGMA cache_size = -\(max(1, megabytes) * 1024)")
     }
+
+    /// The page cache, in megabytes, for a process that opens one store,
+    /// reads it once and exits (a command): 2 MB in one huge page, which
+    /// the kernel faults in at once as SQLite starts, when it can be had;
+    /// else 1 MB, each page of which is fresh memory faulted in 4 KB at a
+    /// time, cheaper to read a page again into than to grow. At 100,000
+    /// skills a search took 1 ms less over start-up with the huge page
+    /// (docs/benchmarks.md, "Fifteenth pass").
+    ///
+    /// The first call, which must come before the process opens any store
+    /// and while no other thread uses one, reserves the memory for the
+    /// whole process; the others return the first one's answer. Not for a
+    /// process that wants larger caches: SQLite stops growing every page
+    /// cache of the process once this memory is nearly full.
+    public static func reserveCommandPageCache() -> Int { commandPageCacheMegabytes }
+
+    private static let commandPageCacheMegabytes = Database.reserveHugePageCache(megabytes: 2) ? 2 : 1
 }

@@ -14,7 +14,9 @@ enum CommandLineTool {
         ]
     }
 
-    static func run(_ words: [String]) -> ExitCode {
+    /// Runs the command `words` name. `ownsProcess`: this is the process's
+    /// only command (skillctl's `main`; see `Context.ownsProcess`).
+    static func run(_ words: [String], ownsProcess: Bool = false) -> ExitCode {
         let output = Output()
         // Before the words are parsed, as a parse error is reported in JSON too.
         var json = words.prefix { $0 != "--" }.contains(GlobalOptions.json.name)
@@ -86,7 +88,8 @@ enum CommandLineTool {
                 output.error("skillctl: note: \(name) cannot work against a server; SKILLSTORE_SERVER is ignored")
             }
         }
-        let context = Context(arguments: arguments, output: output, environment: environment)
+        var context = Context(arguments: arguments, output: output, environment: environment)
+        context.ownsProcess = ownsProcess
         func fail(_ message: String, _ kind: FailureKind, diagnostics: [Diagnostic] = [], candidates: [String] = []) -> ExitCode {
             failure(message, kind: kind, diagnostics: diagnostics, candidates: candidates, output: output, json: json)
         }

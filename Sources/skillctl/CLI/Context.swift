@@ -5,6 +5,10 @@ struct Context {
     var arguments: ParsedArguments
     var output: Output
     var environment: Environment
+    /// Whether this run is its process's only command (skillctl's `main`),
+    /// not one of many run in one process (the tests): only then may a
+    /// command set SQLite up for the whole process (`openForReading`).
+    var ownsProcess = false
 
     var json: Bool { arguments.has(GlobalOptions.json) }
     var quiet: Bool { arguments.has(GlobalOptions.quiet) }
@@ -21,17 +25,21 @@ struct Context {
 
     /// The store, for commands that only read: a missing database is an error.
     ///
-    /// A command reads most pages once and exits, so its page cache is kept
-    /// to 1 MB: each page a larger cache holds is fresh memory, which the
+    /// A command reads most pages once and exits, so its page cache is
+    /// small: each page a larger cache holds is fresh memory, which the
     /// kernel must fault in and zero (at 100,000 skills a search read 4 MB
     /// into fresh pages, a third of its time), while a page read again from
     /// the file system's cache is only copied into memory the process
-    /// already has. A `resident` command, answering for as long as its
-    /// host runs (`mcp`), keeps the store's default cache for the pages it
-    /// reads again and again.
+    /// already has. 2 MB in one huge page when the process is this
+    /// command's and the kernel has them (`SkillStore.reserveCommandPageCache`),
+    /// else 1 MB. A `resident` command, answering for as long as its host
+    /// runs (`mcp`), keeps the store's default cache for the pages it reads
+    /// again and again.
     func openForReading(resident: Bool = false) throws -> SkillStore {
+        // Reserved before the store opens: SQLite takes it only then.
+        let megabytes = resident ? nil : ownsProcess ? SkillStore.reserveCommandPageCache() : 1
         let store = try SkillStore(path: databasePath, create: false)
-        if !resident { try store.limitPageCache(megabytes: 1) }
+        if let megabytes { try store.limitPageCache(megabytes: megabytes) }
         return store
     }
 
