@@ -103,8 +103,10 @@ var roundTimes: [Double] = []
 /// How many of `cpuTimes` are of the repeated runs (the rounds come after).
 var repeatedCPUCount = 0
 
-/// SplitMix64: the same shuffles in every run.
-struct SeededGenerator: RandomNumberGenerator {
+/// SplitMix64: the same shuffles in every run. The tests have the same
+/// generator (CollapsingWhitespaceTests); this package, which links only
+/// the SkillStore library, cannot import a test target.
+struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
@@ -138,7 +140,7 @@ do {
     // round: a server answers questions that differ one after another,
     // without the caches a query's own previous run leaves warm.
     repeatedCPUCount = cpuTimes.count
-    var generator = SeededGenerator(seed: 1)
+    var generator = SplitMix64(seed: 1)
     for _ in 0..<(cold ? 0 : runs) {
         for query in queries.shuffled(using: &generator) {
             roundTimes.append(try milliseconds {
