@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 #include <sqlite3.h>
 
@@ -30,12 +31,17 @@ static inline int skillstore_sqlite_stop_counting_memory(void) {
 // ms here) where the same pages cost one fault per 4 KB (about 2 us each).
 // Every connection of the process takes its pages from it first, and once
 // it is nearly full SQLite stops growing any page cache (it counts as
-// memory pressure): only for a process whose page cache is this size.
+// memory pressure): only for a process whose page cache is this size and
+// writes little (a transaction that outgrows it spills to the log), and
+// whose store's pages are `pageSize` (larger ones do not fit the slots).
 // Returns the number of pages it holds, or 0, changing nothing, when huge
 // pages are off ("[never]" in /sys/kernel/mm/transparent_hugepage/enabled,
-// or no such file), when the memory cannot be had, or when SQLite has
-// started: only before the process opens its first connection, while no
-// other thread uses SQLite (sqlite3_config is not thread-safe).
+// or no such file, or turned off for this process with prctl), when the
+// memory cannot be had, or when SQLite has started: only before the
+// process opens its first connection, while no other thread uses SQLite
+// (sqlite3_config is not thread-safe). A huge page is the kernel's to
+// give: short of free 2 MB pages it may compact memory first (a stall) or
+// fault the memory in 4 KB pages after all, as without this.
 static inline int skillstore_sqlite_huge_page_cache(size_t bytes, int pageSize) {
     const size_t huge = (size_t)2 << 20;
     char setting[64] = {0};
@@ -43,7 +49,8 @@ static inline int skillstore_sqlite_huge_page_cache(size_t bytes, int pageSize) 
     if (file < 0) return 0;
     ssize_t length = read(file, setting, sizeof setting - 1);
     close(file);
-    if (length <= 0 || strstr(setting, "[never]") != NULL || bytes == 0 || bytes % huge != 0) return 0;
+    if (length <= 0 || strstr(setting, "[never]") != NULL || prctl(PR_GET_THP_DISABLE, 0, 0, 0, 0) == 1) return 0;
+    if (bytes == 0 || bytes % huge != 0) return 0;
     char *mapped = mmap(NULL, bytes + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (mapped == MAP_FAILED) return 0;
     // Keep only the aligned `bytes`.

@@ -27,33 +27,63 @@ import TestSupport
         #expect(try Self.cacheSize(resident: true, database: database) == -131_072)
     }
 
+    /// A store this build opened says so in its header, where a command
+    /// reads it before SQLite starts (`SkillStore.reserveCommandPageCache`).
+    @Test func aStoreThisBuildOpenedIsMarkedSettledInItsHeader() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.url.appendingPathComponent("store.db").path
+        _ = try SkillStore(path: path)
+        #expect(Database.header(ofFileAt: path)?.pageSize == 8192)
+        #expect(Database.header(ofFileAt: path)?.userVersion == SkillStore.settledMark)
+        try Self.unsettle(path)
+        #expect(Database.header(ofFileAt: path)?.userVersion == 0)
+        _ = try SkillStore(path: path, create: false)
+        #expect(Database.header(ofFileAt: path)?.userVersion == SkillStore.settledMark)
+        #expect(Database.header(ofFileAt: folder.url.path) == nil)
+        #expect(Database.header(ofFileAt: folder.url.appendingPathComponent("missing.db").path) == nil)
+    }
+
     /// In a process of its own, as skillctl runs a command: SQLite reads the
     /// store's pages into the huge page reserved for it, and the cache is its
-    /// 2 MB, when the kernel has huge pages; else 1 MB, as above. Only before
-    /// SQLite starts: asked again after, it changes nothing.
-    @Test func aCommandOwningItsProcessReadsIntoOneHugePage() async {
+    /// 2 MB, when the kernel has huge pages; else 1 MB, as above. Never for
+    /// a store with pages of another size or something left to upgrade.
+    @Test func aCommandOwningItsProcessReadsIntoOneHugePage() async throws {
+        let folder = try TemporaryFolder()
+        let settled = folder.url.appendingPathComponent("settled.db").path
+        let unsettled = folder.url.appendingPathComponent("unsettled.db").path
+        let largePages = folder.url.appendingPathComponent("large-pages.db").path
+        _ = try SkillStore(path: settled)
+        _ = try SkillStore(path: unsettled)
+        try Self.unsettle(unsettled)
+        // A header alone, as a store with 32 KB pages begins.
+        var header = [UInt8]("SQLite format 3\0".utf8) + [UInt8](repeating: 0, count: 84)
+        header[16] = 0x80
+        withUnsafeBytes(of: Int32(SkillStore.settledMark).bigEndian) { header.replaceSubrange(60..<64, with: $0) }
+        try Data(header).write(to: URL(fileURLWithPath: largePages))
+        #expect(Database.header(ofFileAt: largePages)?.pageSize == 32_768)
+        let setting = try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8)
+        let hugePages = setting.map { !$0.contains("[never]") } ?? false
         await #expect(processExitsWith: .success) {
-            struct Mismatch: Error { let what: String }
-            let megabytes = SkillStore.reserveCommandPageCache()
-            let setting = try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8)
-            let hugePages = setting.map { !$0.contains("[never]") } ?? false
-            let folder = try TemporaryFolder()
-            let database = folder.url.appendingPathComponent("store.db")
-            _ = try SkillStore(path: database.path)
-            let arguments = try ParsedArguments(["--db", database.path, "ls"]) { name in
+            [settled = settled as String, unsettled = unsettled as String, largePages = largePages as String, hugePages = hugePages as Bool] in
+            #expect(SkillStore.reserveCommandPageCache(forStoreAt: unsettled) == 1)
+            #expect(SkillStore.reserveCommandPageCache(forStoreAt: largePages) == 1)
+            #expect(SkillStore.reserveCommandPageCache(forStoreAt: settled) == (hugePages ? 2 : 1))
+            let arguments = try ParsedArguments(["--db", settled, "ls"]) { name in
                 CommandLineTool.commands.first { $0.name == name }?.options
             }
             var context = Context(arguments: arguments, output: Output(), environment: Environment())
             context.ownsProcess = true
             let store = try context.openForReading()
-            let cache = try store.database.queryFirst("PRAGMA cache_size")?.int("cache_size")
+            #expect(try store.database.queryFirst("PRAGMA cache_size")?.int("cache_size") == (hugePages ? -2048 : -1024))
             _ = try store.database.query("SELECT count(*) AS n FROM versions")
-            let inUse = Database.hugePageCacheSlotsInUse
-            guard megabytes == (hugePages ? 2 : 1) else { throw Mismatch(what: "reserved \(megabytes) MB") }
-            guard cache == -1024 * megabytes else { throw Mismatch(what: "cache_size \(cache ?? 0)") }
-            guard (inUse > 0) == hugePages else { throw Mismatch(what: "\(inUse) pages in the reserved memory") }
-            guard !Database.reserveHugePageCache(megabytes: 2) else { throw Mismatch(what: "reserved after SQLite started") }
-            guard SkillStore.reserveCommandPageCache() == megabytes else { throw Mismatch(what: "a second answer") }
+            #expect((Database.hugePageCacheSlotsInUse > 0) == hugePages)
         }
+    }
+
+    /// Makes the store at `path` look like one an older build left, with
+    /// something to upgrade.
+    static func unsettle(_ path: String) throws {
+        let store = try SkillStore(path: path, create: false)
+        try store.database.execute("PRAGMA user_version = 0")
     }
 }

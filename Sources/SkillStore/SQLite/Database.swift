@@ -27,7 +27,7 @@ final class Database {
         handle = db
         self.path = path
         sqlite3_extended_result_codes(db, 1)
-        sqlite3_busy_timeout(db, 5_000)
+        sqlite3_busy_timeout(db, Self.busyTimeout)
         try vet?(self)
         if !readOnly {
             // Takes effect only when the file is created (before WAL mode
@@ -72,6 +72,41 @@ final class Database {
 
     /// How many pages of `reserveHugePageCache`'s memory hold a page now.
     static var hugePageCacheSlotsInUse: Int { Int(skillstore_sqlite_page_cache_slots_in_use()) }
+
+    /// The page size and user version (`PRAGMA user_version`) in the header
+    /// of the SQLite file at `path`, read without SQLite, so before it
+    /// starts; nil when the file cannot be read or is not an SQLite
+    /// database. In WAL mode the header is the one last checkpointed.
+    static func header(ofFileAt path: String) -> (pageSize: Int, userVersion: Int)? {
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var bytes = [UInt8](repeating: 0, count: 100)
+        guard pread(file, &bytes, bytes.count, 0) == bytes.count, Array(bytes[0..<16]) == Self.magic else { return nil }
+        // Big-endian: the page size at 16 (1 stands for 65,536), the user version at 60.
+        let size = Int(bytes[16]) << 8 | Int(bytes[17])
+        let version = UInt32(bytes[60]) << 24 | UInt32(bytes[61]) << 16 | UInt32(bytes[62]) << 8 | UInt32(bytes[63])
+        return (size == 1 ? 65_536 : size, Int(Int32(bitPattern: version)))
+    }
+
+    /// The first 16 bytes of every SQLite database file.
+    private static let magic = Array("SQLite format 3\0".utf8)
+
+    /// Runs `sql` if the database is not locked by a writer now, without
+    /// waiting for it (the busy timeout); false when it was locked.
+    func executeWithoutWaiting(_ sql: String) throws -> Bool {
+        sqlite3_busy_timeout(handle, 0)
+        defer { sqlite3_busy_timeout(handle, Self.busyTimeout) }
+        do {
+            try execute(sql)
+            return true
+        } catch let error as SQLiteError where error.isBusy {
+            return false
+        }
+    }
+
+    /// How long a statement waits for another connection's write lock, in ms.
+    static let busyTimeout: Int32 = 5_000
 
     deinit {
         // Finalize every statement before the connection closes.

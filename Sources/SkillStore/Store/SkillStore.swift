@@ -58,6 +58,7 @@ public final class SkillStore {
         ]).migrate(database)
         try refreshGraphs()
         if migrationsApplied.contains(where: { $0.hasPrefix("0003_") }) { try indexStoredSources() }
+        markSettled()
     }
 
     /// Refuses, before anything is written to it, a file that is not a
@@ -92,20 +93,43 @@ extension SkillStore {
         try database.execute("PRAGMA cache_size = -\(max(1, megabytes) * 1024)")
     }
 
-    /// The page cache, in megabytes, for a process that opens one store,
-    /// reads it once and exits (a command): 2 MB in one huge page, which
-    /// the kernel faults in at once as SQLite starts, when it can be had;
-    /// else 1 MB, each page of which is fresh memory faulted in 4 KB at a
-    /// time, cheaper to read a page again into than to grow. At 100,000
-    /// skills a search took 1 ms less over start-up with the huge page
-    /// (docs/benchmarks.md, "Fifteenth pass").
+    /// The page cache, in megabytes, for a process that opens the store at
+    /// `path`, reads it once and exits (a command): 2 MB in one huge page,
+    /// which the kernel faults in at once as SQLite starts; else 1 MB, each
+    /// page of which is fresh memory faulted in 4 KB at a time, cheaper to
+    /// read a page again into than to grow. At 100,000 skills a search took
+    /// 1 ms less over start-up with the huge page (docs/benchmarks.md,
+    /// "Fifteenth pass").
     ///
-    /// The first call, which must come before the process opens any store
-    /// and while no other thread uses one, reserves the memory for the
-    /// whole process; the others return the first one's answer. Not for a
-    /// process that wants larger caches: SQLite stops growing every page
-    /// cache of the process once this memory is nearly full.
-    public static func reserveCommandPageCache() -> Int { commandPageCacheMegabytes }
+    /// Reserves the memory for the whole process, so it must come before
+    /// the process opens any store, while no other thread uses one. 2 MB
+    /// only when the kernel has huge pages, the store's pages are the size
+    /// this build makes (8 KB), and its header says nothing is left to
+    /// upgrade (`settledMark`): SQLite stops growing every page cache of the
+    /// process once this memory is nearly full, and rewriting the store's
+    /// tables through it would spill to the log.
+    public static func reserveCommandPageCache(forStoreAt path: String) -> Int {
+        guard let header = Database.header(ofFileAt: path), header.pageSize == Database.pageSize,
+              header.userVersion == settledMark, hugePageCacheReserved
+        else { return 1 }
+        return 2
+    }
 
-    private static let commandPageCacheMegabytes = Database.reserveHugePageCache(megabytes: 2) ? 2 : 1
+    /// Whether the process's first ask reserved the memory (later ones,
+    /// after SQLite has started, could not).
+    private static let hugePageCacheReserved = Database.reserveHugePageCache(megabytes: 2)
+
+    /// The user version (`PRAGMA user_version`) of a store in which this
+    /// build has nothing left to upgrade: every migration it knows applied,
+    /// every version's graph extracted by its rules (`graphVersion`).
+    static let settledMark = embeddedMigrations.count * 1_000 + graphVersion
+
+    /// Writes `settledMark` into the store's header once this open has
+    /// upgraded what it had to, so that a command can tell before SQLite
+    /// starts that opening the store will not rewrite it. Left to a later
+    /// open when another connection is writing, or the file is read-only.
+    func markSettled() {
+        guard (try? database.queryFirst("PRAGMA user_version")?.int("user_version")) != Self.settledMark else { return }
+        _ = try? database.executeWithoutWaiting("PRAGMA user_version = \(Self.settledMark)")
+    }
 }

@@ -31,13 +31,14 @@ struct Context {
     /// into fresh pages, a third of its time), while a page read again from
     /// the file system's cache is only copied into memory the process
     /// already has. 2 MB in one huge page when the process is this
-    /// command's and the kernel has them (`SkillStore.reserveCommandPageCache`),
-    /// else 1 MB. A `resident` command, answering for as long as its host
+    /// command's, the kernel has them and the store is one this build has
+    /// nothing to upgrade in (`SkillStore.reserveCommandPageCache`), else
+    /// 1 MB. A `resident` command, answering for as long as its host
     /// runs (`mcp`), keeps the store's default cache for the pages it reads
     /// again and again.
     func openForReading(resident: Bool = false) throws -> SkillStore {
         // Reserved before the store opens: SQLite takes it only then.
-        let megabytes = resident ? nil : ownsProcess ? SkillStore.reserveCommandPageCache() : 1
+        let megabytes = resident ? nil : ownsProcess ? SkillStore.reserveCommandPageCache(forStoreAt: databasePath) : 1
         let store = try SkillStore(path: databasePath, create: false)
         if let megabytes { try store.limitPageCache(megabytes: megabytes) }
         return store
