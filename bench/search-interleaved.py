@@ -5,7 +5,7 @@ that the load of a shared machine falls on all of them alike (hyperfine runs
 one command's runs back to back). For the issue 15 line "end to end within
 5 ms of the command's start-up", when comparing builds or stores.
 
-    bench/search-interleaved.py ROUNDS QUERIES COLUMN LABEL=SKILLCTL@DB...
+    bench/search-interleaved.py [--json] [--options COLUMN] ROUNDS QUERIES COLUMN LABEL=SKILLCTL@DB...
 
 DB may be a server's URL (http://127.0.0.1:PORT, `skillctl serve` of the
 store): the commands then ask it (`--server`), as a CLI does that is set up
@@ -19,10 +19,15 @@ store's first skill), their difference, and the same in CPU time
 (the children's rusage). `versions NAME` runs as many times a round as
 there are queries. The first round is a warm-up and not counted.
 Each SKILLCTL runs from a copy made at the start, so that no build gains
-from how long ago its file was written.
+from how long ago its file was written. --json prints the figures as a JSON
+list, one object per LABEL (bench/search.sh reads it). --options COLUMN
+adds that column's search options (`--kind claim`; `-` for none) to each
+query's command; without it every query is a search by skill.
 """
+import json
 import os
 import random
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -32,12 +37,24 @@ import time
 
 
 def usage():
-    sys.exit("usage: bench/search-interleaved.py ROUNDS QUERIES COLUMN LABEL=SKILLCTL@DB...")
+    sys.exit("usage: bench/search-interleaved.py [--json] [--options COLUMN] ROUNDS QUERIES COLUMN LABEL=SKILLCTL@DB...")
 
 
+as_json, options_column = False, None
+while len(sys.argv) > 1 and sys.argv[1].startswith("--"):
+    if sys.argv[1] == "--json":
+        as_json = True
+        del sys.argv[1]
+    elif sys.argv[1] == "--options" and len(sys.argv) > 2 and sys.argv[2].isdigit() and int(sys.argv[2]) > 0:
+        options_column = int(sys.argv[2])
+        del sys.argv[1:3]
+    else:
+        usage()
 if len(sys.argv) < 5 or not sys.argv[1].isdigit() or not sys.argv[3].isdigit():
     usage()
 rounds, column = int(sys.argv[1]), int(sys.argv[3])
+if rounds < 1 or column < 1:
+    usage()
 variants = []
 for argument in sys.argv[4:]:
     label, _, rest = argument.partition("=")
@@ -45,10 +62,13 @@ for argument in sys.argv[4:]:
     if not (label and skillctl and db):
         usage()
     variants.append((label, os.path.abspath(skillctl), db))
-queries = []
+queries, query_options = [], []
 for line in open(sys.argv[2], encoding="utf-8"):
     if line.strip() and not line.startswith("#"):
-        queries.append(line.rstrip("\n").split("\t")[column - 1])
+        fields = line.rstrip("\n").split("\t")
+        queries.append(fields[column - 1])
+        extra = fields[options_column - 1] if options_column and len(fields) >= options_column else "-"
+        query_options.append([] if extra == "-" else shlex.split(extra))
 
 def store(db):
     """The global option naming a store: a server's URL, else a database."""
@@ -101,15 +121,24 @@ for round_ in range(rounds + 1):
         if k == startup:
             measured = run([skillctl] + store(db) + ["versions", name], None)
         else:
-            measured = run([skillctl] + store(db) + ["search", "-q", "-"], query_files[k])
+            measured = run([skillctl] + store(db) + ["search", "-q"] + query_options[k] + ["-"], query_files[k])
         if round_ > 0:
             wall[(label, k)].append(measured[0])
             cpu[(label, k)].append(measured[1])
 shutil.rmtree(work)
 
+figures = []
 for label, _, _ in variants:
     search = statistics.median(statistics.median(wall[(label, k)]) for k in range(startup))
     search_cpu = statistics.median(statistics.median(cpu[(label, k)]) for k in range(startup))
     start, start_cpu = statistics.median(wall[(label, startup)]), statistics.median(cpu[(label, startup)])
+    figures.append({"label": label, "rounds": rounds, "queries": len(queries),
+                    "search_ms": round(search, 3), "startup_ms": round(start, 3), "over_ms": round(search - start, 3),
+                    "search_cpu_ms": round(search_cpu, 3), "startup_cpu_ms": round(start_cpu, 3),
+                    "over_cpu_ms": round(search_cpu - start_cpu, 3)})
+    if as_json:
+        continue
     print("%-12s search %6.2f ms  start-up %5.2f  over %5.2f   cpu: search %6.2f start-up %5.2f over %5.2f"
           % (label, search, start, search - start, search_cpu, start_cpu, search_cpu - start_cpu))
+if as_json:
+    print(json.dumps(figures, indent=1))

@@ -17,7 +17,8 @@
 #
 # Env: SKILLCTL (default .build/release/skillctl), BENCH_SEED (default 1),
 #      RUNS (in-process runs per query, default 20), E2E_RUNS (hyperfine runs
-#      per command, default 5). The corpus is cached in
+#      per command, default 5), E2E_ROUNDS (rounds of the interleaved
+#      search-over-start-up measurement, default 20). The corpus is cached in
 #      /tmp/skillstore-bench/corpus-N-SEED and its published database in
 #      /tmp/skillstore-bench/search-N-SEED.db (rebuilt when skillctl is newer,
 #      unless REUSE_DB=1: for a change to searching only, since the database a
@@ -29,7 +30,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-20000}
 case $n in ''|*[!0-9]*) echo "usage: $0 [N]" >&2; exit 2 ;; esac
-seed=${BENCH_SEED:-1} runs=${RUNS:-20} e2e_runs=${E2E_RUNS:-5}
+seed=${BENCH_SEED:-1} runs=${RUNS:-20} e2e_runs=${E2E_RUNS:-5} e2e_rounds=${E2E_ROUNDS:-20}
 skillctl=${SKILLCTL:-.build/release/skillctl}
 real=${REAL_PACKS:-}
 root=/tmp/skillstore-bench corpus=$root/corpus-$n-$seed db=$root/search-$n-$seed${real:+-real}.db
@@ -73,11 +74,6 @@ bench/search-latency/.build/release/search-latency "$db" "$timed" "$runs" > "$ou
 # (any of them: rg has no "all of these words in one file" in one pass).
 work=$(mktemp -d "$root/search.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-# The command's start-up: a short command on the same store, for the
-# issue 15 target (a search within 5 ms of it).
-name=$("$skillctl" --db "$db" ls 2>/dev/null | awk 'NR == 2 { print $1 }')
-hyperfine -N --style none --warmup 3 --runs 20 --export-json "$work/startup.json" \
-  "$skillctl --db $db versions $name" > /dev/null 2>&1 || { log "hyperfine failed on the start-up command"; exit 1; }
 i=0
 while IFS=$'\t' read -r class query options; do
   i=$((i + 1))
@@ -90,6 +86,15 @@ while IFS=$'\t' read -r class query options; do
     "rg -i -l$pattern $corpus" > /dev/null 2>&1 || { log "hyperfine failed on query $i ($query)"; exit 1; }
   log "  $i/50 $class: $query"
 done < "$queries"
+
+# The issue 15 line, a search within 5 ms of the command's start-up (a
+# short command on the same store, `versions NAME`): measured as
+# bench/search-interleaved.py does, each search and start-up spawned
+# directly, shuffled together, E2E_ROUNDS rounds (the searches timed
+# above, against rg, each pay for hyperfine's shell and run between rg's
+# runs, which a start-up timed apart did not).
+log "end to end over start-up: $e2e_rounds interleaved rounds"
+python3 bench/search-interleaved.py --json --options 3 "$e2e_rounds" "$queries" 2 "skillctl=$skillctl@$db" > "$work/interleaved.json"
 
 python3 - "$out/search-latency.json" "$work" "$queries" "$out/search-e2e.json" <<'PY'
 import json, statistics, sys
@@ -117,10 +122,12 @@ for cls, v in sorted(latency["median_ms_by_class"].items()):
     print("%-44s %10.3f" % ("  median, " + cls + " (ms)", v))
 mc = statistics.median(x["skillctl_ms"] for x in e2e); mr = statistics.median(x["rg_ms"] for x in e2e)
 r = statistics.median(ratios)
-start = json.load(open("%s/startup.json" % sys.argv[2]))["results"][0]["median"] * 1000
+interleaved = json.load(open("%s/interleaved.json" % sys.argv[2]))[0]
+over = interleaved["over_ms"]
 print("%-44s %10.1f" % ("skillctl search end to end, median (ms)", mc))
-print("%-44s %10.1f" % ("start-up: skillctl versions NAME, median (ms)", start))
-print("%-44s %10.1f  %s" % ("search minus start-up, median (ms)", mc - start, "<= 5 ms " + ("ok" if mc - start <= 5 else "FAIL")))
+print("%-44s %10.2f" % ("interleaved: search, median (ms)", interleaved["search_ms"]))
+print("%-44s %10.2f" % ("interleaved: start-up, versions NAME (ms)", interleaved["startup_ms"]))
+print("%-44s %10.2f  %s" % ("interleaved: search minus start-up (ms)", over, "<= 5 ms " + ("ok" if over <= 5 else "FAIL")))
 print("%-44s %10.1f" % ("rg -i -l, same words, median (ms)", mr))
 print("%-44s %10.1f  %s" % ("rg / skillctl, median of per-query ratios", r, ">= 10 " + ("ok" if r >= 10 else "FAIL")))
 print("%-44s %10.1f" % ("rg / skillctl, worst query", ratios[0]))

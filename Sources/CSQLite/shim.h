@@ -42,15 +42,10 @@ static inline int skillstore_sqlite_stop_counting_memory(void) {
 // (sqlite3_config is not thread-safe). A huge page is the kernel's to
 // give: short of free 2 MB pages it may compact memory first (a stall) or
 // fault the memory in 4 KB pages after all, as without this.
+static inline int skillstore_transparent_huge_pages_usable(void);
 static inline int skillstore_sqlite_huge_page_cache(size_t bytes, int pageSize) {
     const size_t huge = (size_t)2 << 20;
-    char setting[64] = {0};
-    int file = open("/sys/kernel/mm/transparent_hugepage/enabled", O_RDONLY | O_CLOEXEC);
-    if (file < 0) return 0;
-    ssize_t length = read(file, setting, sizeof setting - 1);
-    close(file);
-    if (length <= 0 || strstr(setting, "[never]") != NULL || prctl(PR_GET_THP_DISABLE, 0, 0, 0, 0) == 1) return 0;
-    if (bytes == 0 || bytes % huge != 0) return 0;
+    if (!skillstore_transparent_huge_pages_usable() || bytes == 0 || bytes % huge != 0) return 0;
     char *mapped = mmap(NULL, bytes + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (mapped == MAP_FAILED) return 0;
     // Keep only the aligned `bytes`.
@@ -65,6 +60,18 @@ static inline int skillstore_sqlite_huge_page_cache(size_t bytes, int pageSize) 
     }
     munmap(start, bytes);
     return 0;
+}
+
+// 1 when this process may have transparent huge pages for memory it marks
+// with madvise: /sys/kernel/mm/transparent_hugepage/enabled is not
+// "[never]" and prctl has not turned them off for the process; else 0.
+static inline int skillstore_transparent_huge_pages_usable(void) {
+    char setting[64] = {0};
+    int file = open("/sys/kernel/mm/transparent_hugepage/enabled", O_RDONLY | O_CLOEXEC);
+    if (file < 0) return 0;
+    ssize_t length = read(file, setting, sizeof setting - 1);
+    close(file);
+    return length > 0 && strstr(setting, "[never]") == NULL && prctl(PR_GET_THP_DISABLE, 0, 0, 0, 0) != 1;
 }
 
 // How many pages of the memory given by skillstore_sqlite_huge_page_cache

@@ -35,7 +35,7 @@ import TestSupport
         _ = try SkillStore(path: path)
         #expect(Database.header(ofFileAt: path)?.pageSize == 8192)
         #expect(Database.header(ofFileAt: path)?.userVersion == SkillStore.settledMark)
-        try Self.unsettle(path)
+        try Self.unsettled(at: path)
         #expect(Database.header(ofFileAt: path)?.userVersion == 0)
         _ = try SkillStore(path: path, create: false)
         #expect(Database.header(ofFileAt: path)?.userVersion == SkillStore.settledMark)
@@ -53,16 +53,14 @@ import TestSupport
         let unsettled = folder.url.appendingPathComponent("unsettled.db").path
         let largePages = folder.url.appendingPathComponent("large-pages.db").path
         _ = try SkillStore(path: settled)
-        _ = try SkillStore(path: unsettled)
-        try Self.unsettle(unsettled)
+        try Self.unsettled(at: unsettled)
         // A header alone, as a store with 32 KB pages begins.
         var header = [UInt8]("SQLite format 3\0".utf8) + [UInt8](repeating: 0, count: 84)
         header[16] = 0x80
         withUnsafeBytes(of: Int32(SkillStore.settledMark).bigEndian) { header.replaceSubrange(60..<64, with: $0) }
         try Data(header).write(to: URL(fileURLWithPath: largePages))
         #expect(Database.header(ofFileAt: largePages)?.pageSize == 32_768)
-        let setting = try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8)
-        let hugePages = setting.map { !$0.contains("[never]") } ?? false
+        let hugePages = Database.transparentHugePagesUsable
         await #expect(processExitsWith: .success) {
             [settled = settled as String, unsettled = unsettled as String, largePages = largePages as String, hugePages = hugePages as Bool] in
             #expect(SkillStore.reserveCommandPageCache(forStoreAt: unsettled) == 1)
@@ -77,13 +75,64 @@ import TestSupport
             #expect(try store.database.queryFirst("PRAGMA cache_size")?.int("cache_size") == (hugePages ? -2048 : -1024))
             _ = try store.database.query("SELECT count(*) AS n FROM versions")
             #expect((Database.hugePageCacheSlotsInUse > 0) == hugePages)
+            // SQLite has started: too late to give it memory.
+            #expect(!Database.reserveHugePageCache(megabytes: 2))
         }
     }
 
-    /// Makes the store at `path` look like one an older build left, with
-    /// something to upgrade.
-    static func unsettle(_ path: String) throws {
-        let store = try SkillStore(path: path, create: false)
+    /// Label words send every graph back to be extracted; the store is
+    /// marked settled again once they are.
+    @Test func changingLabelWordsLeavesTheStoreSettled() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.url.appendingPathComponent("store.db").path
+        let store = try SkillStore(path: path)
+        try store.setLabelWord("reckoned", meaning: .derived)
+        #expect(try store.database.queryFirst("PRAGMA user_version")?.int("user_version") == SkillStore.settledMark)
+        try store.removeLabelWord("reckoned")
+        #expect(try store.database.queryFirst("PRAGMA user_version")?.int("user_version") == SkillStore.settledMark)
+        // Cut off between the reset and the extraction: not settled, until
+        // the next open has extracted every graph again.
+        try store.database.transaction { try store.resetGraphs() }
+        #expect(try store.database.queryFirst("PRAGMA user_version")?.int("user_version") == 0)
+        let reopened = try SkillStore(path: path, create: false)
+        #expect(try reopened.database.queryFirst("PRAGMA user_version")?.int("user_version") == SkillStore.settledMark)
+    }
+
+    /// While another connection keeps the store open (a server), the mark
+    /// still reaches the file's header, where a command reads it.
+    @Test func theMarkReachesTheHeaderWhileAnotherConnectionIsOpen() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.url.appendingPathComponent("store.db").path
+        let server = try Self.unsettled(at: path)
+        try server.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        #expect(Database.header(ofFileAt: path)?.userVersion == 0)
+        _ = try SkillStore(path: path, create: false)
+        #expect(Database.header(ofFileAt: path)?.userVersion == SkillStore.settledMark)
+        withExtendedLifetime(server) {}
+    }
+
+    /// A writer holding the store's lock makes the mark wait for a later
+    /// open, at once, and the connection keeps its busy timeout after.
+    @Test func markingDoesNotWaitForAWriter() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.url.appendingPathComponent("store.db").path
+        let writer = try Self.unsettled(at: path)
+        try writer.database.execute("BEGIN IMMEDIATE")
+        let reader = try SkillStore(path: path, create: false)
+        #expect(try reader.database.queryFirst("PRAGMA user_version")?.int("user_version") == 0)
+        #expect(try !reader.database.executeWithoutWaiting("PRAGMA user_version = 1"))
+        #expect(try reader.database.queryFirst("PRAGMA busy_timeout")?.int("timeout") == Int(Database.busyTimeout))
+        try writer.database.execute("COMMIT")
+        #expect(try reader.database.executeWithoutWaiting("PRAGMA user_version = 1"))
+    }
+
+    /// The store at `path` (made when missing), made to look like one an
+    /// older build left, with something to upgrade; its connection stays
+    /// open while the result is kept.
+    @discardableResult
+    static func unsettled(at path: String) throws -> SkillStore {
+        let store = try SkillStore(path: path)
         try store.database.execute("PRAGMA user_version = 0")
+        return store
     }
 }

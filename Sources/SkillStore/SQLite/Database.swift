@@ -70,6 +70,10 @@ final class Database {
         skillstore_sqlite_huge_page_cache(megabytes << 20, Int32(pageSize)) > 0
     }
 
+    /// Whether the kernel gives this process transparent huge pages for
+    /// memory that asks for them (what `reserveHugePageCache` needs).
+    static var transparentHugePagesUsable: Bool { skillstore_transparent_huge_pages_usable() == 1 }
+
     /// How many pages of `reserveHugePageCache`'s memory hold a page now.
     static var hugePageCacheSlotsInUse: Int { Int(skillstore_sqlite_page_cache_slots_in_use()) }
 

@@ -20,18 +20,28 @@ extension SkillStore {
             try database.query(
                 "INSERT INTO label_words (word, label) VALUES (?, ?) ON CONFLICT (word) DO UPDATE SET label = excluded.label",
                 [.text(word.lowercased()), .text(label.rawValue)])
-            try database.query("UPDATE versions SET graph_version = 0")
+            try resetGraphs()
         }
         try refreshGraphs()
+        markSettled()
     }
 
     public func removeLabelWord(_ word: String) throws {
         try database.transaction {
             try database.query("DELETE FROM label_words WHERE word = ?", [.text(word.lowercased())])
             guard database.changes > 0 else { throw SkillStoreError.notFound("no label word '\(word)'") }
-            try database.query("UPDATE versions SET graph_version = 0")
+            try resetGraphs()
         }
         try refreshGraphs()
+        markSettled()
+    }
+
+    /// Marks every version's graph to be extracted again, and the store as
+    /// no longer settled (`settledMark`) in the same transaction, so that a
+    /// command never takes it for settled while graphs wait.
+    func resetGraphs() throws {
+        try database.query("UPDATE versions SET graph_version = 0")
+        try database.execute("PRAGMA user_version = 0")
     }
 
     /// Extracts the graph of every version whose rows an older extractor

@@ -127,9 +127,16 @@ extension SkillStore {
     /// Writes `settledMark` into the store's header once this open has
     /// upgraded what it had to, so that a command can tell before SQLite
     /// starts that opening the store will not rewrite it. Left to a later
-    /// open when another connection is writing, or the file is read-only.
+    /// open when another connection is writing; never written where the
+    /// file cannot be (the failure is quiet: the mark only saves time).
+    /// In WAL mode the write reaches the file's header at a checkpoint,
+    /// asked for at once (`PASSIVE`: it neither waits nor blocks, and
+    /// copies what no reader still needs) rather than left to the close of
+    /// the store's last connection, which a server may hold open for days.
     func markSettled() {
-        guard (try? database.queryFirst("PRAGMA user_version")?.int("user_version")) != Self.settledMark else { return }
-        _ = try? database.executeWithoutWaiting("PRAGMA user_version = \(Self.settledMark)")
+        guard (try? database.queryFirst("PRAGMA user_version")?.int("user_version")) != Self.settledMark,
+              (try? database.executeWithoutWaiting("PRAGMA user_version = \(Self.settledMark)")) == true
+        else { return }
+        try? database.execute("PRAGMA wal_checkpoint(PASSIVE)")
     }
 }
