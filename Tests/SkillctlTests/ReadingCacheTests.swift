@@ -60,6 +60,11 @@ import TestSupport
         withUnsafeBytes(of: Int32(SkillStore.settledMark).bigEndian) { header.replaceSubrange(60..<64, with: $0) }
         try Data(header).write(to: URL(fileURLWithPath: largePages))
         #expect(Database.header(ofFileAt: largePages)?.pageSize == 32_768)
+        // The store's side of the choice, whether this host has huge pages or not.
+        #expect(SkillStore.isSettled(storeAt: settled))
+        #expect(!SkillStore.isSettled(storeAt: unsettled))
+        #expect(!SkillStore.isSettled(storeAt: largePages))
+        #expect(!SkillStore.isSettled(storeAt: folder.url.appendingPathComponent("missing.db").path))
         let hugePages = Database.transparentHugePagesUsable
         await #expect(processExitsWith: .success) {
             [settled = settled as String, unsettled = unsettled as String, largePages = largePages as String, hugePages = hugePages as Bool] in

@@ -109,10 +109,14 @@ extension SkillStore {
     /// process once this memory is nearly full, and rewriting the store's
     /// tables through it would spill to the log.
     public static func reserveCommandPageCache(forStoreAt path: String) -> Int {
-        guard let header = Database.header(ofFileAt: path), header.pageSize == Database.pageSize,
-              header.userVersion == settledMark, hugePageCacheReserved
-        else { return 1 }
-        return 2
+        isSettled(storeAt: path) && hugePageCacheReserved ? 2 : 1
+    }
+
+    /// Whether the header of the file at `path` shows a store with this
+    /// build's page size (`Database.pageSize`) and its `settledMark`.
+    static func isSettled(storeAt path: String) -> Bool {
+        guard let header = Database.header(ofFileAt: path) else { return false }
+        return header.pageSize == Database.pageSize && header.userVersion == settledMark
     }
 
     /// Whether the process's first ask reserved the memory (later ones,
