@@ -49,23 +49,31 @@ struct SearchUnit: Equatable {
             starts.append(ends.last.map { $0 + 1 } ?? 0)
             ends.append(body.count)
         }
-        let lineCount = starts.count
-        func lineRange(_ index: Int) -> Range<Int> { starts[index]..<ends[index] }
+        let (lineStarts, lineEnds) = (starts, ends)
+        let lineCount = lineStarts.count
+        func lineRange(_ index: Int) -> Range<Int> { lineStarts[index]..<lineEnds[index] }
 
         var decoded: [SearchUnit] = []
         var sentence = -1
-        for entry in Array(units.utf8).split(separator: UInt8(ascii: " ")) {
-            if entry.first == UInt8(ascii: "R") {
+        // Each entry a slice of the column's bytes: split into arrays of
+        // arrays, the entries of the few sections a search shows cost more
+        // than choosing among them.
+        let text = Array(units.utf8)
+        var entryStart = 0
+        while entryStart < text.count {
+            var entryEnd = entryStart
+            while entryEnd < text.count, text[entryEnd] != UInt8(ascii: " ") { entryEnd += 1 }
+            defer { entryStart = entryEnd + 1 }
+            let entry = text[entryStart..<entryEnd]
+            guard let first = entry.first else { continue }
+            if first == UInt8(ascii: "R") {
                 let titled = entry.last == UInt8(ascii: "t")
-                let parts = entry.dropLast(titled ? 1 : 0).split(omittingEmptySubsequences: false) {
-                    $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "-")
-                }
-                guard parts.count == 4, let line = number(parts[1]), let first = number(parts[2]), let last = number(parts[3]),
-                      first <= last, last < lineCount
+                guard let parts = fields(of: entry.dropLast(titled ? 1 : 0)), let line = number(parts.1),
+                      let firstLine = number(parts.2), let last = number(parts.3), firstLine <= last, last < lineCount
                 else { continue }
                 decoded.append(SearchUnit(
-                    kind: .rule, range: starts[first]..<ends[last], line: line,
-                    rule: String(decoding: parts[0], as: UTF8.self), titled: titled))
+                    kind: .rule, range: lineStarts[firstLine]..<lineEnds[last], line: line,
+                    rule: String(decoding: parts.0, as: UTF8.self), titled: titled))
                 continue
             }
             let digits = entry.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
@@ -79,17 +87,41 @@ struct SearchUnit: Equatable {
                 decoded.append(SearchUnit(kind: .claim, range: lineRange(sentence), line: line, label: label))
             } else {
                 // `(start+length)`, nothing else.
-                let numbers = detail.dropFirst().dropLast()
-                    .split(separator: UInt8(ascii: "+"), omittingEmptySubsequences: false).map(number)
-                guard detail.first == UInt8(ascii: "("), detail.last == UInt8(ascii: ")"), numbers.count == 2,
-                      let start = numbers[0], let length = numbers[1], sentence >= 0, sentence < lineCount,
+                let inside = detail.dropFirst().dropLast()
+                guard detail.count >= 2, detail.first == UInt8(ascii: "("), detail.last == UInt8(ascii: ")"),
+                      let plus = inside.firstIndex(of: UInt8(ascii: "+")),
+                      let start = number(inside[..<plus]), let length = number(inside[(plus + 1)...]),
+                      sentence >= 0, sentence < lineCount,
                       start <= lineRange(sentence).count, length <= lineRange(sentence).count - start
                 else { continue }
-                let lower = starts[sentence] + start
+                let lower = lineStarts[sentence] + start
                 decoded.append(SearchUnit(kind: .claim, range: lower..<(lower + length), line: line, label: label))
             }
         }
         return decoded
+    }
+
+    /// A rule entry's four fields, `R3@10:4-7` without its `t`: the rule,
+    /// its line, its first and last sentence, split at `@`, `:` and `-`,
+    /// whichever of them comes; nil unless there are exactly four.
+    private static func fields(
+        of entry: ArraySlice<UInt8>
+    ) -> (ArraySlice<UInt8>, ArraySlice<UInt8>, ArraySlice<UInt8>, ArraySlice<UInt8>)? {
+        var cuts: (Int, Int, Int) = (0, 0, 0)
+        var found = 0
+        for index in entry.indices {
+            let byte = entry[index]
+            guard byte == UInt8(ascii: "@") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-") else { continue }
+            switch found {
+            case 0: cuts.0 = index
+            case 1: cuts.1 = index
+            case 2: cuts.2 = index
+            default: return nil
+            }
+            found += 1
+        }
+        guard found == 3 else { return nil }
+        return (entry[..<cuts.0], entry[(cuts.0 + 1)..<cuts.1], entry[(cuts.1 + 1)..<cuts.2], entry[(cuts.2 + 1)...])
     }
 
     /// ASCII digits as a number that is not negative; nil for anything
