@@ -56,6 +56,11 @@ public struct HTTPResponse: Sendable {
             body: Array(APIJSON.encode(value)) + [0x0A])
     }
 
+    /// JSON text already written, as `APIJSON` writes it (`SearchEntryJSON`).
+    static func json(text: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: text + [0x0A])
+    }
+
     static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: Array(text.utf8))
     }

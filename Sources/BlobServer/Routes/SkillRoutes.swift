@@ -106,7 +106,8 @@ struct SkillRoutes: Sendable {
             let search = try Self.searchRequest(request)
             // Without a kind or label, skills (with their verdicts); with one, rows as they always were.
             if search.bySkill {
-                return .json(try pool.with { try SkillSearchEntry.search(search, in: $0) })
+                let entries = try pool.with { try SkillSearchEntry.search(search, in: $0) }
+                return .json(text: SearchEntryJSON.text(entries, pretty: false))
             }
             return .json(try pool.with { try $0.search(search) })
         }

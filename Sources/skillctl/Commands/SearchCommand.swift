@@ -127,7 +127,8 @@ struct SearchCommand: Command {
     private func runBySkill(_ request: SearchRequest, _ context: Context, bold: Bool) throws -> ExitCode {
         let skills = try context.catalog().searchSkills(request)
         if context.json {
-            context.output.json(skills)
+            // JSONEncoder's bytes, written without its first use (`SearchEntryJSON`).
+            context.output.write(SearchEntryJSON.text(skills, pretty: true) + [0x0A])
             return .success
         }
         for skill in skills {
