@@ -1,13 +1,15 @@
 import SkillStore
 
 /// The JSON of a search by skill, written by hand: byte for byte what
-/// `JSONEncoder` writes for `[SkillSearchEntry]` with sorted, snake_case
-/// keys and unescaped slashes, pretty printed (`skillctl search --json`)
-/// or compact (the API's). Tests hold the two to the same bytes.
+/// `APIJSON.encoder(pretty:)` writes for `[SkillSearchEntry]`, pretty
+/// printed (`skillctl search --json`) or compact (`GET /api/v1/search`).
+/// Tests hold the two to the same bytes. The one difference: a number that
+/// is not finite, which JSONEncoder refuses and no search produces, is
+/// written as null rather than stopping the process.
 ///
 /// Agents read search results as JSON, and JSONEncoder's first use in a
-/// process was a fifth of such a command beyond its start-up (6 M
-/// instructions at 100,000 skills, docs/benchmarks.md): each type it meets
+/// process was 5.3 M of the 32.6 M instructions of such a command at
+/// 100,000 skills (docs/benchmarks.md, sixteenth pass): each type it meets
 /// the first time costs a scan of every protocol conformance in the binary,
 /// nine of them for these types.
 public enum SearchEntryJSON {
@@ -19,7 +21,7 @@ public enum SearchEntryJSON {
     }
 
     /// A JSON value; an object's members are written sorted by key.
-    indirect enum Node {
+    enum Node {
         case string(String)
         case number(String)
         case bool(Bool)
@@ -29,8 +31,7 @@ public enum SearchEntryJSON {
         static func number(_ value: Int) -> Node { .number(String(value)) }
 
         /// As JSONEncoder writes a Double: its shortest form without a
-        /// trailing `.0` (`2`, `-0`, `1e-07`). JSONEncoder refuses a value
-        /// that is not finite, which scores never are; written as null.
+        /// trailing `.0` (`2`, `-0`, `1e-07`); null when it is not finite.
         static func number(_ value: Double) -> Node {
             guard value.isFinite else { return .number("null") }
             var text = value.description
@@ -60,7 +61,8 @@ public enum SearchEntryJSON {
                     writer.write(items[index], indent: indent + 2)
                 }
             case .object(let members):
-                let sorted = members.sorted { $0.0 < $1.0 }
+                // JSONEncoder's order: the keys' UTF-8 bytes.
+                let sorted = members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
                 writeContainer(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: sorted.count, indent: indent) { writer, index in
                     writer.writeString(sorted[index].0)
                     writer.output += (writer.pretty ? " : " : ":").utf8
@@ -109,10 +111,10 @@ public enum SearchEntryJSON {
                 case 0x0C: output += #"\f"#.utf8
                 case 0x0D: output += #"\r"#.utf8
                 case 0..<0x20:
-                    let digits = Array("0123456789abcdef".utf8)
+                    let low = byte & 0x0F
                     output += #"\u00"#.utf8
-                    output.append(digits[Int(byte >> 4)])
-                    output.append(digits[Int(byte & 0x0F)])
+                    output.append(UInt8(ascii: "0") + (byte >> 4))
+                    output.append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
                 default: output.append(byte)
                 }
             }

@@ -49,6 +49,7 @@ struct SearchUnit: Equatable {
             starts.append(ends.last.map { $0 + 1 } ?? 0)
             ends.append(body.count)
         }
+        // Constants from here: read by `lineRange` without a captured var's box.
         let (lineStarts, lineEnds) = (starts, ends)
         let lineCount = lineStarts.count
         func lineRange(_ index: Int) -> Range<Int> { lineStarts[index]..<lineEnds[index] }

@@ -1,4 +1,5 @@
 import Foundation
+import SkillStoreAPI
 
 /// Where skillctl writes: data to standard output, messages and progress to
 /// standard error. Blob bytes (`write`) and JSON are written as they are,
@@ -40,9 +41,8 @@ struct Output {
     /// Writes `value` as pretty JSON with sorted, snake_case keys (or the
     /// keys as declared, for formats with their own spelling such as SARIF).
     func json(_ value: some Encodable, snakeCaseKeys: Bool = true) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        if snakeCaseKeys { encoder.keyEncodingStrategy = .convertToSnakeCase }
+        let encoder = APIJSON.encoder(pretty: true)
+        if !snakeCaseKeys { encoder.keyEncodingStrategy = .useDefaultKeys }
         guard let data = try? encoder.encode(value) else { preconditionFailure("output is always encodable") }
         write(Array(data) + [0x0A])
     }
@@ -55,10 +55,7 @@ struct Output {
 
     /// `value` as compact JSON with sorted, snake_case keys, and a newline.
     static func jsonLine(_ value: some Encodable) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        guard let data = try? encoder.encode(value) else { preconditionFailure("output is always encodable") }
+        guard let data = try? APIJSON.encoder().encode(value) else { preconditionFailure("output is always encodable") }
         return data + Data([0x0A])
     }
 
