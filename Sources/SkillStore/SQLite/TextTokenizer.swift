@@ -125,45 +125,52 @@ final class TextTokenizer {
         }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         let count = text.count
-        var sink = Sink(bytes: 64, tokens: count / 6 + 1)
-        defer { sink.deallocate() }
-        var index = 0
-        while index < count {
-            // Bytes 0x80 and up are 2: outside ASCII, part of a run.
-            var kind = Self.byteKind(bytes[index])
-            while kind == 0 {
-                index += 1
-                guard index < count else { return sink.tokens() }
-                kind = Self.byteKind(bytes[index])
-            }
-            let start = index
-            var ascii = kind == 1
-            index += 1
+        // Each byte's kind from a table read in place: the comparisons of
+        // `byteKind` for every byte were most of the scan.
+        return Self.byteKinds.withUnsafeBufferPointer { kinds in
+            var sink = Sink(bytes: 64, tokens: count / 6 + 1)
+            defer { sink.deallocate() }
+            var index = 0
             while index < count {
-                let next = Self.byteKind(bytes[index])
-                if next == 0 { break }
-                if next == 2 { ascii = false }
+                // Bytes 0x80 and up are 2: outside ASCII, part of a run.
+                var kind = kinds[Int(bytes[index])]
+                while kind == 0 {
+                    index += 1
+                    guard index < count else { return sink.tokens() }
+                    kind = kinds[Int(bytes[index])]
+                }
+                let start = index
+                var ascii = kind == 1
                 index += 1
-            }
-            if ascii {
-                let lower = bytes[start] | 0x20
-                let mayBeWanted = lower < 64 ? firstBytes.0 & (1 << UInt64(lower)) != 0
-                    : firstBytes.1 & (1 << UInt64(lower & 63)) != 0
-                guard mayBeWanted, needles.contains(where: { Self.word(bytes + start, count: index - start, begins: $0) }) else {
-                    sink.addUnstemmed(source: Int32(start)..<Int32(index))
-                    continue
+                while index < count {
+                    let next = kinds[Int(bytes[index])]
+                    if next == 0 { break }
+                    if next == 2 { ascii = false }
+                    index += 1
+                }
+                if ascii {
+                    let lower = bytes[start] | 0x20
+                    let mayBeWanted = lower < 64 ? firstBytes.0 & (1 << UInt64(lower)) != 0
+                        : firstBytes.1 & (1 << UInt64(lower & 63)) != 0
+                    guard mayBeWanted, needles.contains(where: { Self.word(bytes + start, count: index - start, begins: $0) }) else {
+                        sink.addUnstemmed(source: Int32(start)..<Int32(index))
+                        continue
+                    }
+                }
+                let before = sink.tokenCount
+                feed(UnsafeRawPointer(bytes + start).assumingMemoryBound(to: CChar.self), count: index - start,
+                     flags: FTS5_TOKENIZE_DOCUMENT, into: &sink)
+                // Placed in the text, not the run.
+                for placed in (sink.tokenList + before)..<(sink.tokenList + sink.tokenCount) {
+                    placed.pointee.source = (placed.pointee.source.lowerBound + Int32(start))..<(placed.pointee.source.upperBound + Int32(start))
                 }
             }
-            let before = sink.tokenCount
-            feed(UnsafeRawPointer(bytes + start).assumingMemoryBound(to: CChar.self), count: index - start,
-                 flags: FTS5_TOKENIZE_DOCUMENT, into: &sink)
-            // Placed in the text, not the run.
-            for placed in (sink.tokenList + before)..<(sink.tokenList + sink.tokenCount) {
-                placed.pointee.source = (placed.pointee.source.lowerBound + Int32(start))..<(placed.pointee.source.upperBound + Int32(start))
-            }
+            return sink.tokens()
         }
-        return sink.tokens()
     }
+
+    /// `byteKind` of every byte, by value.
+    private static let byteKinds: [UInt8] = (0...255).map { byteKind(UInt8($0)) }
 
     /// 1 for an ASCII letter or digit (unicode61's token characters in
     /// ASCII), 2 for a byte outside ASCII, 0 for the rest of ASCII, which
