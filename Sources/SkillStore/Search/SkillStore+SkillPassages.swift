@@ -28,31 +28,33 @@ extension SkillStore {
             // A section's score is at most what the screen says its heading
             // path and text may hold: sections are read and tokenized in
             // that order, until none left could beat the ones shown.
-            // Screened where SQLite holds the texts: most sections are never
-            // read further, and copying each out cost more than the screen.
+            // Screened where SQLite holds the texts: a section holding none
+            // of the query's words is never copied out. Those that may are
+            // copied there, since reading them again one by one (a seek and
+            // a row of values each) cost more than copying them all.
             let everyGroup = Set(0..<matcher.groupCount)
             var screened = try database.eachRow(
-                "SELECT rowid, headings, body FROM search WHERE rowid BETWEEN ? AND ?",
+                "SELECT rowid, headings, body, ref, units FROM search WHERE rowid BETWEEN ? AND ?",
                 [.integer(range.lowerBound), .integer(range.upperBound)]
-            ) { statement -> (rowID: Int64, bound: Double)? in
+            ) { statement -> ScreenedSection? in
                 let inHeadings = statement.withBytes(at: 1) { matcher.screen.groups(mayBeIn: $0) } ?? everyGroup
                 let inBody = statement.withBytes(at: 2) { matcher.screen.groups(mayBeIn: $0) } ?? everyGroup
                 let held = inHeadings.union(inBody)
-                // A section holding none of the query's words is not shown.
                 guard !held.isEmpty else { return nil }
-                return (Int64(try statement.wholeNumber(at: 0)), Double(held.count) + 0.5 * Double(inHeadings.count))
+                func text(_ column: Int32) -> String { statement.withBytes(at: column) { String(decoding: $0, as: UTF8.self) } }
+                return ScreenedSection(
+                    rowID: Int64(try statement.wholeNumber(at: 0)), bound: Double(held.count) + 0.5 * Double(inHeadings.count),
+                    headings: text(1), body: statement.withBytes(at: 2) { Array($0) }, ref: text(3), units: text(4))
             }.compactMap { $0 }
             screened.sort { ($0.bound, -$0.rowID) > ($1.bound, -$1.rowID) }
             var sections: [ReadSection] = []
-            for (rowID, bound) in screened {
+            for screenedSection in screened {
+                let (rowID, bound) = (screenedSection.rowID, screenedSection.bound)
                 if sections.count >= Self.passagesPerSkill {
                     let last = sections[Self.passagesPerSkill - 1]
                     if (bound, -rowID) < (last.score, -last.row.rowID) { break }
                 }
-                guard let row = try database.queryFirst(
-                    "SELECT headings, body, ref, units FROM search WHERE rowid = ?", [.integer(rowID)]) else { continue }
-                let headings = row.string("headings")
-                let body = row.bytes("body")
+                let (headings, body) = (screenedSection.headings, screenedSection.body)
                 let headingTokens = matcher.tokens(of: headings, tokenizer: tokenizer)
                 let bodyTokens = body.withUnsafeBytes { matcher.tokens(of: $0, tokenizer: tokenizer) }
                 let inHeadings = matcher.matches(in: headingTokens)
@@ -62,7 +64,7 @@ extension SkillStore {
                 guard matcher.answersQuestion(groups: held, excluded: excluded) else { continue }
                 sections.append(ReadSection(
                     row: SectionRow(rowID: rowID, owner: version, headings: headings, body: body),
-                    ref: row.string("ref"), units: row.string("units"), held: held,
+                    ref: screenedSection.ref, units: screenedSection.units, held: held,
                     score: Double(held.count) + 0.5 * Double(matcher.groups(in: inHeadings).count),
                     headingTokens: headingTokens, headingMatches: inHeadings, bodyTokens: bodyTokens, bodyMatches: inBody))
                 sections.sort { ($0.score, -$0.row.rowID) > ($1.score, -$1.row.rowID) }
@@ -90,6 +92,17 @@ extension SkillStore {
             passages[version] = shown.map(\.hit)
         }
         return passages
+    }
+
+    /// A section of a shown skill that may hold the query's words, as read
+    /// by the screen, with the most its score can be (`bound`).
+    private struct ScreenedSection {
+        var rowID: Int64
+        var bound: Double
+        var headings: String
+        var body: [UInt8]
+        var ref: String
+        var units: String
     }
 
     /// A section of a shown skill, read and matched.
