@@ -46,6 +46,33 @@ import Testing
         #expect(try database.wholeNumbers(list, [.text("[4, 5, 6]")]) == [4, 5, 6])
     }
 
+    /// `Statement.string(at:)` and `bytes(at:)` read every kind of value as
+    /// `Row.string` and `Row.bytes` do, also after the column was looked at
+    /// in place as text (`withBytes`, which has SQLite convert a number).
+    @Test func textReadersReadAsRowsDo() throws {
+        let database = try Database(path: ":memory:")
+        let sql = "SELECT 'plain é', CAST(X'61FF62' AS TEXT), 42, 0.1 + 0.2, 1e20, X'6869', NULL, ''"
+        let columns = (0..<8).map { "c\($0)" }
+        let named = try #require(try database.queryFirst(
+            "SELECT " + zip(sql.dropFirst(7).components(separatedBy: ", "), columns).map { "\($0) AS \($1)" }.joined(separator: ", ")))
+        for looked in [false, true] {
+            let read = try database.eachRow(sql, []) { statement in
+                (0..<Int32(8)).map { column -> (String, [UInt8]) in
+                    if looked { _ = statement.withBytes(at: column) { $0.count } }
+                    return (statement.string(at: column), statement.bytes(at: column))
+                }
+            }
+            let values = try #require(read.first)
+            for (index, column) in columns.enumerated() {
+                #expect(values[index].0 == named.string(column), "\(column), looked at: \(looked)")
+                #expect(values[index].1 == named.bytes(column), "\(column), looked at: \(looked)")
+            }
+        }
+        // What the row readers give, so that the comparison above means something.
+        #expect(named.string("c3") == "0.30000000000000004" && named.string("c4") == "1e+20")
+        #expect(named.bytes("c1") == Array("a\u{FFFD}b".utf8) && named.bytes("c2") == [] && named.bytes("c5") == [0x68, 0x69])
+    }
+
     @Test func blobIDsAreCheckedWhenRead() throws {
         let row = try row("SELECT '9d4359094e2074e6' AS id, 'not-hex-at-all!!' AS bad, NULL AS missing")
         #expect(try row.blobID("id") == BlobID(bits: 0x9d43_5909_4e20_74e6))

@@ -15,15 +15,7 @@ struct Row {
         return values[Int(index)]
     }
 
-    func string(_ column: String) -> String {
-        switch self[column] {
-        case .text(let text): return text
-        case .integer(let number): return String(number)
-        case .real(let number): return String(number)
-        case .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
-        case .null: return ""
-        }
-    }
+    func string(_ column: String) -> String { self[column].string }
 
     func optionalString(_ column: String) -> String? {
         if case .null = self[column] { return nil }
@@ -48,16 +40,32 @@ struct Row {
         return id
     }
 
-    func bytes(_ column: String) -> [UInt8] {
-        switch self[column] {
+    func bytes(_ column: String) -> [UInt8] { self[column].bytes }
+}
+
+extension SQLValue {
+    /// The value as text: a number as Swift writes it, a blob's bytes
+    /// decoded as UTF-8, NULL as "".
+    var string: String {
+        switch self {
+        case .text(let text): return text
+        case .integer(let number): return String(number)
+        case .real(let number): return String(number)
+        case .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
+        case .null: return ""
+        }
+    }
+
+    /// The value as bytes: a blob's, a text's UTF-8 (as decoded, so
+    /// repaired where it was not valid), none for anything else.
+    var bytes: [UInt8] {
+        switch self {
         case .blob(let bytes): return bytes
         case .text(let text): return Array(text.utf8)
         default: return []
         }
     }
-}
 
-extension SQLValue {
     /// The value as a whole number, for `column`; NULL, a fraction or
     /// text that is no number is an error.
     func wholeNumber(column: String) throws(SkillStoreError) -> Int {

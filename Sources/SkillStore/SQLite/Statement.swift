@@ -156,6 +156,12 @@ final class Statement {
         return try body(UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: pointer == nil ? 0 : count))
     }
 
+    /// Column `index` of the row `advance` stepped to, as `Row.string` reads it.
+    func string(at index: Int32) -> String { value(at: index).string }
+
+    /// Column `index` of the row `advance` stepped to, as `Row.bytes` reads it.
+    func bytes(at index: Int32) -> [UInt8] { value(at: index).bytes }
+
     func value(at index: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))

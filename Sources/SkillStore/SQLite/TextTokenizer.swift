@@ -175,7 +175,6 @@ final class TextTokenizer {
     /// 1 for an ASCII letter or digit (unicode61's token characters in
     /// ASCII), 2 for a byte outside ASCII, 0 for the rest of ASCII, which
     /// unicode61 always reads as separators.
-    @inline(__always)
     private static func byteKind(_ byte: UInt8) -> UInt8 {
         if byte >= 0x80 { return 2 }
         let lower = byte | 0x20

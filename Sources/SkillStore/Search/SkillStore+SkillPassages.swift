@@ -41,10 +41,13 @@ extension SkillStore {
                 let inBody = statement.withBytes(at: 2) { matcher.screen.groups(mayBeIn: $0) } ?? everyGroup
                 let held = inHeadings.union(inBody)
                 guard !held.isEmpty else { return nil }
-                func text(_ column: Int32) -> String { statement.withBytes(at: column) { String(decoding: $0, as: UTF8.self) } }
+                // As a row reads them, after the screen's look: SQLite keeps a
+                // number's type when it is read as text (FLOAT and TEXT flags
+                // read as FLOAT), so a damaged row still reads as before.
                 return ScreenedSection(
                     rowID: Int64(try statement.wholeNumber(at: 0)), bound: Double(held.count) + 0.5 * Double(inHeadings.count),
-                    headings: text(1), body: statement.withBytes(at: 2) { Array($0) }, ref: text(3), units: text(4))
+                    headings: statement.string(at: 1), body: statement.bytes(at: 2), ref: statement.string(at: 3),
+                    units: statement.string(at: 4))
             }.compactMap { $0 }
             screened.sort { ($0.bound, -$0.rowID) > ($1.bound, -$1.rowID) }
             var sections: [ReadSection] = []
