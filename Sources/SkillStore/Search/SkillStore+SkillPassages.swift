@@ -42,8 +42,9 @@ extension SkillStore {
                 let held = inHeadings.union(inBody)
                 guard !held.isEmpty else { return nil }
                 // As a row reads them, after the screen's look: SQLite keeps a
-                // number's type when it is read as text (FLOAT and TEXT flags
-                // read as FLOAT), so a damaged row still reads as before.
+                // number's type when it is read as text (INTEGER or FLOAT with
+                // TEXT reads as the number), so a damaged row reads as before
+                // (DatabaseRowTests.textReadersReadAsRowsDo).
                 return ScreenedSection(
                     rowID: Int64(try statement.wholeNumber(at: 0)), bound: Double(held.count) + 0.5 * Double(inHeadings.count),
                     headings: statement.string(at: 1), body: statement.bytes(at: 2), ref: statement.string(at: 3),
