@@ -302,7 +302,12 @@ enum SearchSizesLayout {
     /// The size recorded for `version` in its row of `index`: 0 when the
     /// row does not reach it.
     static func size(of version: Int, index: Int, in sizes: [UInt8]) -> Int {
-        sizes.withUnsafeBufferPointer { Int(skillstore_sizes_get($0.baseAddress, Int32($0.count), Int32(index), Int64(version))) }
+        sizes.withUnsafeBytes { size(of: version, index: index, in: $0) }
+    }
+
+    /// The same, of a row's bytes in place.
+    static func size(of version: Int, index: Int, in sizes: UnsafeRawBufferPointer) -> Int {
+        Int(skillstore_sizes_get(sizes.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(sizes.count), Int32(index), Int64(version)))
     }
 
     /// Writes `size` for `version` into its row of `index` (the widest

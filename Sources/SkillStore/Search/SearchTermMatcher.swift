@@ -111,6 +111,81 @@ struct SearchTermMatcher {
         Set(matches.compactMap(\.group))
     }
 
+    /// The groups `text` holds, as `groups(in: matches(in: tokens(of:
+    /// text)))` gives them, for a text asked only that, without
+    /// tokenizing it whole where every term is one word (not a prefix).
+    /// unicode61 splits text at every ASCII byte that is not a letter or
+    /// digit, and reads what lies between alone: a run of ASCII letters
+    /// and digits is one token, the same alone as in its text, and only
+    /// a run holding a byte outside ASCII makes a token outside ASCII or
+    /// folds a letter into ASCII. So a word is held where a run of ASCII
+    /// letters and digits beginning as the word's token does (the screen's
+    /// test, `SearchTextScreen`) stems to it, or where a run holding bytes
+    /// outside ASCII has it among its tokens; each such run is tokenized
+    /// alone, the others not at all. A text that may hold a phrase or a
+    /// prefix is tokenized whole.
+    func groupsHeld(in text: UnsafeRawBufferPointer, tokenizer: TextTokenizer) -> Set<Int> {
+        if phrases.contains(where: { $0.group != nil && ($0.tokens.count != 1 || $0.prefix) }) {
+            guard !(screen.groups(mayBeIn: text)?.isEmpty ?? false) else { return [] }
+            return groups(in: matches(in: tokens(of: text, tokenizer: tokenizer)))
+        }
+        var held = Set<Int>()
+        // The tokens of the runs holding bytes outside ASCII, once asked for.
+        var outsideASCII: [[UInt8]]?
+        for phrase in phrases {
+            guard let group = phrase.group, !held.contains(group) else { continue }
+            if let needle = SearchTextScreen.needle(for: phrase.bytes[...]), !needle.isEmpty {
+                SearchTextScreen.forEachWord(in: text, beginning: needle) { start in
+                    // A run touching a byte outside ASCII is read below.
+                    guard start == 0 || text[start - 1] < 0x80 else { return true }
+                    var end = start
+                    while end < text.count, SearchTextScreen.isASCIIAlphanumeric(text[end]) { end += 1 }
+                    guard end == text.count || text[end] < 0x80 else { return true }
+                    // No cache of stems: a dictionary keyed by bytes costs its
+                    // first use in a process more than the words it would spare.
+                    let read = tokenizer.tokens(of: UnsafeRawBufferPointer(rebasing: text[start..<end]))
+                    guard read.tokens.count != 1 || !read.text(of: read.tokens[0]).elementsEqual(phrase.bytes) else {
+                        held.insert(group)
+                        return false
+                    }
+                    return true
+                }
+                guard !held.contains(group) else { continue }
+            }
+            if outsideASCII == nil { outsideASCII = Self.tokensOfRunsOutsideASCII(in: text, tokenizer: tokenizer) }
+            if outsideASCII?.contains(phrase.bytes) == true { held.insert(group) }
+        }
+        return held
+    }
+
+    /// The tokens of each run of `text` between ASCII bytes that are not
+    /// letters or digits that holds a byte outside ASCII, each run
+    /// tokenized alone.
+    static func tokensOfRunsOutsideASCII(in text: UnsafeRawBufferPointer, tokenizer: TextTokenizer) -> [[UInt8]] {
+        var found: [[UInt8]] = []
+        var index = 0
+        let count = text.count
+        while index < count {
+            // Eight ASCII bytes at a time: most text is ASCII.
+            if index + 8 <= count, text.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
+            guard text[index] >= 0x80 else {
+                index += 1
+                continue
+            }
+            var start = index
+            while start > 0, text[start - 1] >= 0x80 || SearchTextScreen.isASCIIAlphanumeric(text[start - 1]) { start -= 1 }
+            var end = index
+            while end < count, text[end] >= 0x80 || SearchTextScreen.isASCIIAlphanumeric(text[end]) { end += 1 }
+            let read = tokenizer.tokens(of: UnsafeRawBufferPointer(rebasing: text[start..<end]))
+            for token in read.tokens { found.append(Array(read.text(of: token))) }
+            index = end
+        }
+        return found
+    }
+
     /// Whether a row whose columns hold `groups`, and an excluded term or
     /// not, matches the query read as a question: any group, every
     /// required group, no excluded term.

@@ -83,7 +83,20 @@ struct SearchTextScreen {
     /// not an ASCII letter or digit (a byte outside ASCII may be a
     /// separator). memchr to each place its first byte is, in either case.
     static func beginsAWord(in text: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
-        guard let base = text.baseAddress, let first = needle.first, needle.count <= text.count else { return false }
+        var found = false
+        forEachWord(in: text, beginning: needle) { _ in
+            found = true
+            return false
+        }
+        return found
+    }
+
+    /// Calls `body` with each place in `text` where `needle` (ASCII
+    /// lowercase, not empty) begins a word, as `beginsAWord` finds them
+    /// (those of the needle's first letter in lowercase first, then those
+    /// in uppercase), until `body` returns false.
+    static func forEachWord(in text: UnsafeRawBufferPointer, beginning needle: [UInt8], _ body: (Int) -> Bool) {
+        guard let base = text.baseAddress, let first = needle.first, needle.count <= text.count else { return }
         let last = text.count - needle.count
         let upper = first >= 0x61 && first <= 0x7A ? first - 0x20 : first
         for variant in upper == first ? [first] : [first, upper] {
@@ -91,11 +104,12 @@ struct SearchTextScreen {
             while offset <= last {
                 guard let found = memchr(base + offset, Int32(variant), last - offset + 1) else { break }
                 let position = UnsafeRawPointer(found) - base
-                if position == 0 || !isASCIIAlphanumeric(text[position - 1]), matches(text, at: position, needle) { return true }
+                if position == 0 || !isASCIIAlphanumeric(text[position - 1]), matches(text, at: position, needle) {
+                    guard body(position) else { return }
+                }
                 offset = position + 1
             }
         }
-        return false
     }
 
     /// Whether `text` from `position` holds `needle` (ASCII lowercase), case folded.
@@ -107,7 +121,7 @@ struct SearchTextScreen {
         return true
     }
 
-    private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+    static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 

@@ -303,27 +303,50 @@ extension SkillStore {
         // somewhere. Where each word is costs a look-up per word and skill,
         // so each skill is first taken to hold its words in its own text
         // (the most its score can be) and looked up only when it could be
-        // shown (`refineWhereWordsAre`). A prefix (`deploy*`) is not looked
+        // shown (`refineWhereWordsAre`), or its row read when it is small
+        // (`columnsInText`). A prefix (`deploy*`) is not looked
         // up: FTS5 merges the lists of every word it opens again for each
         // look-up, or walks them all (a lone prefix went from 3 to 16 ms),
         // so a skill holding it counts as holding it in its own text.
         var bundleOnly = [Set<Int>](repeating: [], count: words.count)
         var refined = Set<Int>()
         var walkedColumns: [Int: [Int: Int]] = [:]
+        // Prefixes are not looked up (above): their groups match nothing here.
+        let textMatcher = SearchTermMatcher(
+            groups: words.map { $0.contains(where: \.prefix) ? [] : $0 }, tokenizer: try textTokenizer())
+        func isOneWord(_ index: Int) -> Bool {
+            words[index].count == 1 && SearchQuery.words(in: words[index][0].text).count == 1
+        }
+        // Words looked up for each version (common ones, and phrases):
+        // small rows are then read instead, for every word. Rare words
+        // alone are walked along their lists, for less.
+        let readsRows = words.indices.contains { index in
+            !words[index].contains(where: \.prefix) && (commonWords.contains(index) || !isOneWord(index))
+        }
         func refineWhereWordsAre(_ versions: Set<Int>) throws {
             refined.formUnion(versions)
             var ownText: [Set<Int>] = []
             var verified = false
+            let inText = readsRows ? try columnsInText(of: versions.sorted(), matcher: textMatcher) : [:]
             for index in words.indices {
                 let holding = versions.intersection(present[index])
                 guard !words[index].contains(where: \.prefix) else {
                     ownText.append(holding)
                     continue
                 }
-                let columns: [Int: Int]
-                let oneWord = words[index].count == 1 && SearchQuery.words(in: words[index][0].text).count == 1
-                if commonWords.contains(index) || !oneWord {
-                    columns = try self.columns(matching: SearchQuery.expression(words[index]), among: holding.sorted())
+                var columns: [Int: Int] = [:]
+                var unread = Set<Int>()
+                for version in holding {
+                    if let masks = inText[version] {
+                        if masks[index] != 0 { columns[version] = masks[index] }
+                    } else {
+                        unread.insert(version)
+                    }
+                }
+                if unread.isEmpty {
+                    // Every one read.
+                } else if commonWords.contains(index) || !isOneWord(index) {
+                    columns.merge(try self.columns(matching: SearchQuery.expression(words[index]), among: unread.sorted())) { $1 }
                 } else {
                     // A word fewer than `common` skills hold: one walk along
                     // its list gives every holder's fields, for less than a
@@ -331,10 +354,10 @@ extension SkillStore {
                     // in every segment of the index, for each). Not a
                     // phrase, however few hold it: its walk goes along each
                     // of its words' lists, which may be common.
-                    if walkedColumns[index] == nil, !holding.isEmpty {
+                    if walkedColumns[index] == nil {
                         walkedColumns[index] = try self.columns(matching: SearchQuery.expression(words[index]))
                     }
-                    columns = walkedColumns[index, default: [:]].filter { holding.contains($0.key) }
+                    columns.merge(walkedColumns[index, default: [:]].filter { unread.contains($0.key) }) { $1 }
                 }
                 let checked = holding.intersection(unverified[index])
                 if !checked.isEmpty {
@@ -774,6 +797,64 @@ extension SkillStore {
                 WHERE skill_text MATCH ?2 AND skill_text.rowid = pool.value), 0) AS columns
             FROM json_each(?1) AS pool
             """, [.text(Self.jsonList(pool)), .text(expression)])
+    }
+
+    /// A per-skill row of at most this many tokens is read and matched in
+    /// process (`columnsInText`) rather than looked up in the index, which
+    /// seeks each word's list in every segment of the index for each
+    /// version (about 60,000 instructions a word at 100,000 skills). Set
+    /// on the 100,000-skill store of bench/search.sh: 2,000, 8,000 and
+    /// 16,000 each cost task questions more instructions (a long row costs
+    /// more to read than its look-ups), and generated queries no fewer.
+    static let textReadTokens = 4000
+
+    /// For each version of `versions` whose per-skill row holds at most
+    /// `textReadTokens` tokens, the fields each group of `matcher` matches
+    /// in (bit i for field i of `skillTextFields`, as `skillstore_columns`
+    /// gives them; 0 for none): the row's own text, run through the
+    /// index's tokenizer, where FTS5 matches it. The sizes are those bm25
+    /// reads (`search_sizes`); a version whose size is not recorded there
+    /// is left out, as is a larger one, for the index to be asked.
+    private func columnsInText(of versions: [Int], matcher: SearchTermMatcher) throws -> [Int: [Int]] {
+        guard !versions.isEmpty, readWordsInText else { return [:] }
+        // Read in place, each row for the versions it holds (keyed by Int:
+        // the first dictionary of Int64 keys in a process costs the
+        // runtime a scan of every protocol conformance in the binary).
+        let rows = versions.map { Int(SearchSizesLayout.row(index: 0, version: $0)) }
+        var small: [Int] = []
+        _ = try database.eachRow(
+            "SELECT id, sizes FROM search_sizes WHERE id IN (SELECT value FROM json_each(?))",
+            [.text(Self.jsonList(rows))]
+        ) { statement in
+            let row = try statement.wholeNumber(at: 0)
+            statement.withBytes(at: 1) { sizes in
+                for (version, versionRow) in zip(versions, rows) where versionRow == row {
+                    let size = SearchSizesLayout.size(of: version, index: 0, in: sizes)
+                    if size > 0 && size <= Self.textReadTokens { small.append(version) }
+                }
+            }
+        }
+        guard !small.isEmpty else { return [:] }
+        let tokenizer = try textTokenizer()
+        let fields = Int32(Self.skillTextFields.count)
+        var found: [Int: [Int]] = [:]
+        for (version, masks) in try database.eachRow(
+            "SELECT id, c0, c1, c2, c3, c4, c5, c6 FROM skill_text_content WHERE id IN (SELECT value FROM json_each(?))",
+            [.text(Self.jsonList(small))],
+            { statement -> (Int, [Int]) in
+                var masks = [Int](repeating: 0, count: matcher.groupCount)
+                for field in 0..<fields {
+                    statement.withBytes(at: field + 1) { text in
+                        for group in matcher.groupsHeld(in: text, tokenizer: tokenizer) {
+                            masks[group] |= 1 << Int(field)
+                        }
+                    }
+                }
+                return (try statement.wholeNumber(at: 0), masks)
+            }) {
+            found[version] = masks
+        }
+        return found
     }
 
     /// Every version whose per-skill row matches `expression`, each with

@@ -20,6 +20,10 @@ public final class SkillStore {
     /// candidate before ranking, instead of for those that could be shown
     /// (`searchSkills`); the answer must be the same either way.
     var lookUpEveryCandidate = false
+    /// For tests: false makes a search by skill look every candidate's
+    /// words up in the index, small rows too, instead of reading small
+    /// rows (`columnsInText`); the answer must be the same either way.
+    var readWordsInText = true
     /// For tests: a tier with a bound is scored as it is walked, newest
     /// first, up to its bound, instead of walked without scores first or
     /// oldest first (`skillCandidates`); the answer must be the same
