@@ -25,6 +25,8 @@ import TestSupport
         // Each word only where a letter or separator outside ASCII touches it.
         "Le café est fermé; éform formà",
         "don’t—re“lease”日本語status",
+        // Tokens of a letter or two, and words an uppercase first letter begins.
+        "Send an e-mail; take vitamin E. An AI agent, and an ai. Release Forms",
         "",
     ]
 
@@ -32,6 +34,7 @@ import TestSupport
         "form", "forms", "fill form", "naive cafe", "renee", "general", "generalization", "memory", "kelvin files",
         "status line", "statusline", "release form", "x86 64", "\"fill it\"", "form*", "日本語", "don t", "send -fill",
         "the", "a b c", "formula former", "2form form2", "resume", "rule* claim", "lease", "status", "fermer", "est",
+        "e-mail", "vitamin e", "ai agent", "e OR mail", "form OR release", "Release OR naive", "i", "l",
     ]
 
     @Test func theGroupsHeldAreThoseOfEveryToken() throws {
@@ -49,11 +52,17 @@ import TestSupport
         for input in Self.queries + SearchTermMatcherTests.queries {
             let query = try #require(SearchQuery(input))
             let matcher = SearchTermMatcher(query: query, tokenizer: tokenizer)
+            // As a search by skill builds it: only the groups read alone.
+            let readable = Set(query.groups.indices.filter(matcher.readsAlone))
+            let alone = SearchTermMatcher(
+                groups: query.groups.indices.map { readable.contains($0) ? query.groups[$0] : [] }, tokenizer: tokenizer)
             for text in texts {
                 var text = text
                 let expected = matcher.groups(in: matcher.matches(in: tokenizer.tokens(of: text)))
                 let found = text.withUTF8 { matcher.groupsHeld(in: UnsafeRawBufferPointer($0), tokenizer: tokenizer) }
                 #expect(found == expected, "\(input) in \(text.prefix(50))")
+                let foundAlone = text.withUTF8 { alone.groupsHeld(in: UnsafeRawBufferPointer($0), tokenizer: tokenizer) }
+                #expect(foundAlone == expected.intersection(readable), "\(input) in \(text.prefix(50)), read alone")
                 compared += 1
                 held += expected.count
             }
@@ -91,6 +100,18 @@ import TestSupport
             folders.append(fixture.temporary.path(name))
         }
         try fixture.publish(folders)
+        // One row too large to read (over `textReadTokens`): looked up in the index beside the others.
+        let large = (0..<(SkillStore.textReadTokens / 4)).map { "form release mail word\($0)" }.joined(separator: " ")
+        try fixture.write("large-form/SKILL.md", """
+            ---
+            name: large-form
+            description: A form too large to read, for release.
+            ---
+            # Large
+
+            \(large)
+            """)
+        try fixture.publish([fixture.temporary.path("large-form")])
         // The seed pack's skills too, where it is (a fresh clone has none).
         if Seeds.available { try fixture.publish([Seeds.folder.path], namespace: "seeds") }
         fixture.store.lookUpEveryCandidate = true

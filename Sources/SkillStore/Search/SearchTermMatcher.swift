@@ -12,6 +12,10 @@ struct SearchTermMatcher {
         var prefix: Bool
         /// The group it belongs to, or nil for an excluded term.
         var group: Int?
+        /// For a term `groupsHeld` reads alone (one token, not a prefix):
+        /// how a word that stems to it begins (`SearchTextScreen.needle`),
+        /// empty for a token outside ASCII. Nil for any other term.
+        var oneWordNeedle: [UInt8]?
     }
 
     /// One place where a term matches: tokens `first..<end` of the text.
@@ -49,7 +53,17 @@ struct SearchTermMatcher {
         for (term, group) in terms {
             let read = tokenizer.tokens(of: term.text, query: true, prefix: term.prefix)
             guard !read.tokens.isEmpty else { continue }
-            phrases.append(Phrase(tokens: read.tokens, bytes: read.bytes, prefix: term.prefix, group: group))
+            var phrase = Phrase(tokens: read.tokens, bytes: read.bytes, prefix: term.prefix, group: group)
+            if read.tokens.count == 1, !term.prefix {
+                // A needle too short to tell (a token of one letter, or
+                // `ai` less its `i`) would have every word stemmed.
+                if let needle = SearchTextScreen.needle(for: read.bytes[...]) {
+                    if needle.count >= SearchTextScreen.shortestNeedle { phrase.oneWordNeedle = needle }
+                } else {
+                    phrase.oneWordNeedle = []
+                }
+            }
+            phrases.append(phrase)
         }
         let beginnings = phrases.flatMap { phrase in
             phrase.tokens.map { SearchTextScreen.needle(for: phrase.bytes[Int($0.text.lowerBound)..<Int($0.text.upperBound)]) }
@@ -111,21 +125,28 @@ struct SearchTermMatcher {
         Set(matches.compactMap(\.group))
     }
 
+    /// Whether `groupsHeld` reads whether a text holds `group` without
+    /// tokenizing the text: each of its terms is one token (not a prefix)
+    /// outside ASCII or beginning with a needle long enough to tell.
+    func readsAlone(_ group: Int) -> Bool {
+        phrases.allSatisfy { $0.group != group || $0.oneWordNeedle != nil }
+    }
+
     /// The groups `text` holds, as `groups(in: matches(in: tokens(of:
-    /// text)))` gives them, for a text asked only that, without
-    /// tokenizing it whole where every term is one word (not a prefix).
-    /// unicode61 splits text at every ASCII byte that is not a letter or
-    /// digit, and reads what lies between alone: a run of ASCII letters
-    /// and digits is one token, the same alone as in its text, and only
-    /// a run holding a byte outside ASCII makes a token outside ASCII or
-    /// folds a letter into ASCII. So a word is held where a run of ASCII
-    /// letters and digits beginning as the word's token does (the screen's
-    /// test, `SearchTextScreen`) stems to it, or where a run holding bytes
-    /// outside ASCII has it among its tokens; each such run is tokenized
-    /// alone, the others not at all. A text that may hold a phrase or a
-    /// prefix is tokenized whole.
+    /// text)))` gives them, for a text asked only that: where every group
+    /// `readsAlone`, without tokenizing the text. unicode61 splits text at
+    /// every ASCII byte that is not a letter or digit, and reads what lies
+    /// between alone: a run of ASCII letters and digits is one token, the
+    /// same alone as in its text, and only a run holding a byte outside
+    /// ASCII makes a token outside ASCII or folds a letter into ASCII. So
+    /// a word is held where a run of ASCII letters and digits beginning as
+    /// the word's token does (the screen's test, `SearchTextScreen`) stems
+    /// to it, or where a run holding bytes outside ASCII has it among its
+    /// tokens; each such run is tokenized alone, the others not at all.
+    /// Where a group does not read alone, the text is tokenized as
+    /// `tokens(of:tokenizer:)` does, when the screen lets it through.
     func groupsHeld(in text: UnsafeRawBufferPointer, tokenizer: TextTokenizer) -> Set<Int> {
-        if phrases.contains(where: { $0.group != nil && ($0.tokens.count != 1 || $0.prefix) }) {
+        if phrases.contains(where: { $0.group != nil && $0.oneWordNeedle == nil }) {
             guard !(screen.groups(mayBeIn: text)?.isEmpty ?? false) else { return [] }
             return groups(in: matches(in: tokens(of: text, tokenizer: tokenizer)))
         }
@@ -133,8 +154,8 @@ struct SearchTermMatcher {
         // The tokens of the runs holding bytes outside ASCII, once asked for.
         var outsideASCII: [[UInt8]]?
         for phrase in phrases {
-            guard let group = phrase.group, !held.contains(group) else { continue }
-            if let needle = SearchTextScreen.needle(for: phrase.bytes[...]), !needle.isEmpty {
+            guard let group = phrase.group, !held.contains(group), let needle = phrase.oneWordNeedle else { continue }
+            if !needle.isEmpty {
                 SearchTextScreen.forEachWord(in: text, beginning: needle) { start in
                     // A run touching a byte outside ASCII is read below.
                     guard start == 0 || text[start - 1] < 0x80 else { return true }

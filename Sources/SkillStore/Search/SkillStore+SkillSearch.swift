@@ -311,18 +311,23 @@ extension SkillStore {
         var bundleOnly = [Set<Int>](repeating: [], count: words.count)
         var refined = Set<Int>()
         var walkedColumns: [Int: [Int: Int]] = [:]
-        // Prefixes are not looked up (above): their groups match nothing here.
-        let textMatcher = SearchTermMatcher(
-            groups: words.map { $0.contains(where: \.prefix) ? [] : $0 }, tokenizer: try textTokenizer())
         func isOneWord(_ index: Int) -> Bool {
             words[index].count == 1 && SearchQuery.words(in: words[index][0].text).count == 1
         }
-        // Words looked up for each version (common ones, and phrases):
-        // small rows are then read instead, for every word. Rare words
-        // alone are walked along their lists, for less.
-        let readsRows = words.indices.contains { index in
-            !words[index].contains(where: \.prefix) && (commonWords.contains(index) || !isOneWord(index))
-        }
+        // The words a small row is read for (`SearchTermMatcher.readsAlone`:
+        // not phrases, prefixes or words of a letter or two); the others,
+        // left out of the matcher, are looked up as before.
+        let tokenizer = try textTokenizer()
+        let readable = Set(words.indices.filter { index in
+            !words[index].contains(where: \.prefix)
+                && SearchTermMatcher(groups: [words[index]], tokenizer: tokenizer).readsAlone(0)
+        })
+        let textMatcher = SearchTermMatcher(
+            groups: words.indices.map { readable.contains($0) ? words[$0] : [] }, tokenizer: tokenizer)
+        // Only where such a word would be looked up for each version (a
+        // common word, or several words in a group): rare words alone are
+        // walked along their lists, for less.
+        let readsRows = readable.contains { commonWords.contains($0) || !isOneWord($0) }
         func refineWhereWordsAre(_ versions: Set<Int>) throws {
             refined.formUnion(versions)
             var ownText: [Set<Int>] = []
@@ -337,7 +342,7 @@ extension SkillStore {
                 var columns: [Int: Int] = [:]
                 var unread = Set<Int>()
                 for version in holding {
-                    if let masks = inText[version] {
+                    if readable.contains(index), let masks = inText[version] {
                         if masks[index] != 0 { columns[version] = masks[index] }
                     } else {
                         unread.insert(version)
@@ -817,9 +822,9 @@ extension SkillStore {
     /// is left out, as is a larger one, for the index to be asked.
     private func columnsInText(of versions: [Int], matcher: SearchTermMatcher) throws -> [Int: [Int]] {
         guard !versions.isEmpty, readWordsInText else { return [:] }
-        // Read in place, each row for the versions it holds (keyed by Int:
-        // the first dictionary of Int64 keys in a process costs the
-        // runtime a scan of every protocol conformance in the binary).
+        // Read in place, each row for the versions it holds (no dictionary
+        // of Int64 keys: its first use in a process costs the runtime a
+        // scan of every protocol conformance in the binary).
         let rows = versions.map { Int(SearchSizesLayout.row(index: 0, version: $0)) }
         var small: [Int] = []
         _ = try database.eachRow(
