@@ -12,9 +12,11 @@ struct SearchTermMatcher {
         var prefix: Bool
         /// The group it belongs to, or nil for an excluded term.
         var group: Int?
-        /// For a term `groupsHeld` reads alone (one token, not a prefix):
-        /// how a word that stems to it begins (`SearchTextScreen.needle`),
-        /// empty for a token outside ASCII. Nil for any other term.
+        /// For a term `groupsHeld` reads alone (one token, not a prefix,
+        /// outside ASCII or with a needle of `SearchTextScreen.shortestNeedle`
+        /// letters or more): how a word that stems to it begins
+        /// (`SearchTextScreen.needle`), empty for a token outside ASCII.
+        /// Nil for any other term.
         var oneWordNeedle: [UInt8]?
     }
 

@@ -315,8 +315,9 @@ extension SkillStore {
             words[index].count == 1 && SearchQuery.words(in: words[index][0].text).count == 1
         }
         // The words a small row is read for (`SearchTermMatcher.readsAlone`:
-        // not phrases, prefixes or words of a letter or two); the others,
-        // left out of the matcher, are looked up as before.
+        // one token, not a prefix, outside ASCII or whose stem's needle has
+        // two letters or more); the others (phrases, prefixes, tokens such
+        // as `e` or `ai`), left out of the matcher, are looked up as before.
         let tokenizer = try textTokenizer()
         let readable = Set(words.indices.filter { index in
             !words[index].contains(where: \.prefix)
