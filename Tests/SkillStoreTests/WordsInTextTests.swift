@@ -35,6 +35,7 @@ import TestSupport
         "status line", "statusline", "release form", "x86 64", "\"fill it\"", "form*", "日本語", "don t", "send -fill",
         "the", "a b c", "formula former", "2form form2", "resume", "rule* claim", "lease", "status", "fermer", "est",
         "e-mail", "vitamin e", "ai agent", "e OR mail", "form OR release", "Release OR naive", "i", "l",
+        "form OR release e-mail", "ai OR form agent", "\"fill it\" OR form release",
     ]
 
     @Test func theGroupsHeldAreThoseOfEveryToken() throws {

@@ -319,10 +319,8 @@ extension SkillStore {
         // two letters or more); the others (phrases, prefixes, tokens such
         // as `e` or `ai`), left out of the matcher, are looked up as before.
         let tokenizer = try textTokenizer()
-        let readable = Set(words.indices.filter { index in
-            !words[index].contains(where: \.prefix)
-                && SearchTermMatcher(groups: [words[index]], tokenizer: tokenizer).readsAlone(0)
-        })
+        let everyWord = SearchTermMatcher(groups: words, tokenizer: tokenizer)
+        let readable = Set(words.indices.filter { !words[$0].contains(where: \.prefix) && everyWord.readsAlone($0) })
         let textMatcher = SearchTermMatcher(
             groups: words.indices.map { readable.contains($0) ? words[$0] : [] }, tokenizer: tokenizer)
         // Only where such a word would be looked up for each version (a
