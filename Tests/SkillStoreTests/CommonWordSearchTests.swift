@@ -68,7 +68,7 @@ import TestSupport
             let held = try database.query(
                 "SELECT rowid AS id FROM skill_text WHERE skill_text MATCH ? ORDER BY rowid LIMIT ?",
                 [.text(word), .integer(Int64(SkillStore.commonWordSkills))]).map { try $0.int("id") }
-            return SkillStore.holderCount(Set(held), limit: SkillStore.commonWordSkills, versions: versions)
+            return SkillStore.holderCount(held, limit: SkillStore.commonWordSkills, versions: versions)
         }
         func score(_ count: Int) throws -> Double {
             -(try #require(try database.queryFirst("""
@@ -211,5 +211,15 @@ import TestSupport
                 #expect(try fixture.store.searchSkills(request) == counted, "\(query) at \(limit)")
             }
         }
+    }
+
+    /// The holders of a word are kept as FTS5 lists them, in rowid order,
+    /// and asked for by bisection.
+    @Test func holdsFindsExactlyTheListedVersions() {
+        let listed = [2, 3, 5, 8, 13, 21]
+        for version in 0...22 {
+            #expect(SkillStore.holds(listed, version) == listed.contains(version), "\(version)")
+        }
+        #expect(!SkillStore.holds([], 1))
     }
 }

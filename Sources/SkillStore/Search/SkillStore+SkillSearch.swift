@@ -92,7 +92,9 @@ extension SkillStore {
         defer { try? keepCorpusFacts(facts) }
         let skills = facts.versions
         let common = Self.commonWordSkills
-        // Each word's skills, up to `common` of them: the rarer words' in full.
+        // Each word's skills, up to `common` of them, in rowid order: the
+        // rarer words' in full. Arrays, not sets: a common word's thousand
+        // would each be hashed, where only the candidates are asked for.
         let holders = try words.map { try versions(matching: SearchQuery.expression($0), upTo: common) }
         let commonWords = Set(holders.indices.filter { holders[$0].count >= common })
         // Two common words in a row are often a rare phrase ("failing
@@ -269,10 +271,10 @@ extension SkillStore {
         var unverified = [Set<Int>](repeating: [], count: words.count)
         var direct = try words.indices.map { index in
             guard words.count > 1 else { return Set(pool) }
-            guard commonWords.contains(index) else { return holders[index] }
-            let listed = holders[index].max() ?? 0
+            guard commonWords.contains(index) else { return Set(pool.filter { Self.holds(holders[index], $0) }) }
+            let listed = holders[index].last ?? 0
             let unlisted = pool.filter { $0 > listed }
-            let inList = Set(pool.filter { $0 <= listed && holders[index].contains($0) })
+            let inList = Set(pool.filter { $0 <= listed && Self.holds(holders[index], $0) })
             guard !words[index].contains(where: \.prefix) else {
                 return inList.union(try versions(matchingPrefix: SearchQuery.expression(words[index]), among: unlisted))
             }
@@ -600,9 +602,15 @@ extension SkillStore {
     /// says. Counting a common word's every holder would walk its whole
     /// list; taking `limit` for the count would weigh a word nearly every
     /// skill holds as one a third of them hold.
-    static func holderCount(_ held: Set<Int>, limit: Int, versions: Int) -> Double {
-        guard held.count >= limit, let last = held.max(), last > 0 else { return Double(held.count) }
+    static func holderCount(_ held: [Int], limit: Int, versions: Int) -> Double {
+        guard held.count >= limit, let last = held.last, last > 0 else { return Double(held.count) }
         return min(Double(versions), Double(held.count) * Double(versions) / Double(last))
+    }
+
+    /// Whether `versions`, in ascending order, holds `version`.
+    static func holds(_ versions: [Int], _ version: Int) -> Bool {
+        let index = SearchTermMatcher.firstIndex(in: versions, atLeast: version)
+        return index < versions.count && versions[index] == version
     }
 
     /// The share of a skill name's words (`fill-pdf-forms`) that the query
@@ -768,10 +776,10 @@ extension SkillStore {
     /// along the words' lists. What the search reads from the last of
     /// them (`holderCount`, which candidates hold a common word) needs
     /// that order.
-    private func versions(matching expression: String, upTo limit: Int) throws -> Set<Int> {
-        Set(try database.wholeNumbers(
+    private func versions(matching expression: String, upTo limit: Int) throws -> [Int] {
+        try database.wholeNumbers(
             "SELECT rowid AS version FROM skill_text WHERE skill_text MATCH ? ORDER BY rowid LIMIT ?",
-            [.text(expression), .integer(Int64(limit))]))
+            [.text(expression), .integer(Int64(limit))])
     }
 
     /// The versions of `pool` whose per-skill row matches `expression`, a
