@@ -131,15 +131,17 @@ struct SearchCommand: Command {
             context.output.write(SearchEntryJSON.text(skills, pretty: true) + [0x0A])
             return .success
         }
+        // One write for the whole answer, not a system call per line.
+        var lines: [TerminalText] = []
         for skill in skills {
             var fields = [skill.address, skill.version, skill.id, String(printf: "%.3g", skill.score)]
             if let risk = Self.riskTag(skill.scan) { fields.append(risk) }
-            context.output.line(fields.joined(separator: "  "))
-            if !skill.alsoIn.isEmpty { context.output.line("    also in: " + skill.alsoIn.joined(separator: ", ")) }
+            lines.append(TerminalText(fields.joined(separator: "  ")))
+            if !skill.alsoIn.isEmpty { lines.append(TerminalText("    also in: " + skill.alsoIn.joined(separator: ", "))) }
             for passage in skill.passages {
                 var kind = passage.kind
                 if let label = passage.label { kind += " " + label }
-                context.output.line(
+                lines.append(
                     TerminalText("    \(passage.address)  \(kind)  ") + Self.marked(passage.snippet, bold: bold).collapsingWhitespace)
             }
             if let why = skill.explain {
@@ -150,10 +152,11 @@ struct SearchCommand: Command {
                 let scores = String(printf: "; coverage %.3g", why.coverage) + String(printf: ", bm25 %.3g", why.bm25)
                     + String(printf: ", name %.3g", why.name) + String(printf: ", description %.3g", why.description)
                     + String(printf: ", score %.3g", why.score)
-                context.output.line(TerminalText(
+                lines.append(TerminalText(
                     "    why: " + words.joined(separator: ", ") + scores + (why.exactName ? ", exact name: first" : "")))
             }
         }
+        context.output.lines(lines)
         if !context.quiet { context.output.error(plural(skills.count, "skill")) }
         return .success
     }

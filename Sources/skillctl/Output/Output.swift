@@ -34,6 +34,12 @@ struct Output {
 
     func line(_ text: TerminalText) { write(Array((text.rendered + "\n").utf8)) }
 
+    /// Each of `texts` on a line of its own, in one write.
+    func lines(_ texts: [TerminalText]) {
+        guard !texts.isEmpty else { return }
+        write(Array(texts.map { $0.rendered + "\n" }.joined().utf8))
+    }
+
     func error(_ text: String) {
         write(Array((TerminalText(text).rendered + "\n").utf8), to: STDERR_FILENO)
     }
