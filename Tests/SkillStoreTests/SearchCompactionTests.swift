@@ -41,6 +41,28 @@ import TestSupport
             "SELECT count(*) AS rows FROM skill_text")?.int("rows") == SkillStore.maxSearchSegments + 3)
     }
 
+    /// A merge that takes more than a step goes on while its steps do
+    /// work, though the count of segments moves only once its output is
+    /// whole: each step here merges a page.
+    @Test func compactionCarriesOnAMergeLongerThanAStep() throws {
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        try store.database.execute("INSERT INTO skill_lead (skill_lead, rank) VALUES ('automerge', 0)")
+        // A transaction each, so a segment each, of a few pages.
+        let piled = SkillStore.maxSearchSegments + 4
+        for number in 1...piled {
+            let words = (0..<400).map { "word\($0)x\(number)" }.joined(separator: " ")
+            try store.database.execute(
+                "INSERT INTO skill_lead (rowid, name, description) VALUES (\(1000 + number), 'lead \(number)', '\(words)')")
+        }
+        #expect(try store.searchSegments("skill_lead") == piled)
+        try store.compactSearchIndexes(pagesPerStep: 1)
+        #expect(try store.searchSegments("skill_lead") <= SkillStore.maxSearchSegments / 2)
+        try store.database.execute("INSERT INTO skill_lead (skill_lead) VALUES ('integrity-check')")
+        #expect(try store.database.queryFirst(
+            "SELECT count(*) AS rows FROM skill_lead WHERE skill_lead MATCH 'word399x12'")?.int("rows") == 1)
+    }
+
     @Test func aPublishOfNothingNewLeavesTheIndexesAlone() throws {
         let fixture = try StoreFixture()
         let store = fixture.store

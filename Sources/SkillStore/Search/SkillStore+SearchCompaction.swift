@@ -19,21 +19,27 @@ extension SkillStore {
     /// 2), so the recent, small ones are merged and the large one that
     /// holds most of the store is left alone, where `'optimize'` would
     /// rewrite all of it (15 to 20 s for the three at 100,000 skills; see
-    /// `optimizeSearchIndexes`). Runs after a publish has committed: the
-    /// publish stands whether or not this succeeds.
-    func compactSearchIndexes() throws {
+    /// `optimizeSearchIndexes`). Steps of `pagesPerStep` pages, until half
+    /// that many segments are left, a step finds nothing to merge, or
+    /// `searchMergeSteps` are spent. Runs after a publish has committed:
+    /// the publish stands whether or not this succeeds.
+    func compactSearchIndexes(pagesPerStep: Int = SkillStore.searchMergeStep) throws {
         for index in Self.searchIndexes {
             var segments = try searchSegments(index)
             guard segments > Self.maxSearchSegments else { continue }
             try database.execute("INSERT INTO \(index) (\(index), rank) VALUES ('usermerge', 2)")
-            var idle = 0
-            for _ in 0..<Self.searchMergeSteps where segments > Self.maxSearchSegments / 2 && idle < 2 {
-                try database.execute("INSERT INTO \(index) (\(index), rank) VALUES ('merge', \(Self.searchMergeStep))")
-                let now = try searchSegments(index)
-                // A merge larger than a step takes several; two steps that
-                // change nothing mean there is nothing left to merge.
-                idle = now < segments ? 0 : idle + 1
-                segments = now
+            for _ in 0..<Self.searchMergeSteps where segments > Self.maxSearchSegments / 2 {
+                // A merge of large segments takes many steps before the
+                // count of segments moves (the output grows beside its
+                // inputs until it is whole), so a step's work is told from
+                // the rows it changed: FTS5 counts at least two for a step
+                // that merged anything, fewer for one that found nothing.
+                // (Judged by the count, the merge stopped after two steps,
+                // and a store published in one go kept nine segments.)
+                let before = database.totalChanges
+                try database.execute("INSERT INTO \(index) (\(index), rank) VALUES ('merge', \(pagesPerStep))")
+                guard database.totalChanges - before >= 2 else { break }
+                segments = try searchSegments(index)
             }
         }
     }
