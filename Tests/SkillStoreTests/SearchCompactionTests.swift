@@ -43,7 +43,8 @@ import TestSupport
 
     /// A merge that takes more than a step goes on while its steps do
     /// work, though the count of segments moves only once its output is
-    /// whole: each step here merges a page.
+    /// whole: each step here writes a page or two (FTS5 ends a step at the
+    /// first term past its budget), where a merge takes several.
     @Test func compactionCarriesOnAMergeLongerThanAStep() throws {
         let fixture = try StoreFixture()
         let store = fixture.store

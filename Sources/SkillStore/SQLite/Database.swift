@@ -272,7 +272,7 @@ final class Database {
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     var changes: Int { Int(sqlite3_changes(handle)) }
     /// Rows this connection has changed since it opened, temporary tables included.
-    var totalChanges: Int { Int(sqlite3_total_changes(handle)) }
+    var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
 
     var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 

@@ -19,9 +19,10 @@ extension SkillStore {
     /// 2), so the recent, small ones are merged and the large one that
     /// holds most of the store is left alone, where `'optimize'` would
     /// rewrite all of it (15 to 20 s for the three at 100,000 skills; see
-    /// `optimizeSearchIndexes`). Steps of `pagesPerStep` pages, until half
-    /// that many segments are left, a step finds nothing to merge, or
-    /// `searchMergeSteps` are spent. Runs after a publish has committed:
+    /// `optimizeSearchIndexes`). Steps of `pagesPerStep` pages, until at
+    /// most half of `maxSearchSegments` are left, a step finds nothing to
+    /// merge, or `searchMergeSteps` are spent (a few seconds at 100,000
+    /// skills, for a merge of the large segments a bulk publish leaves). Runs after a publish has committed:
     /// the publish stands whether or not this succeeds.
     func compactSearchIndexes(pagesPerStep: Int = SkillStore.searchMergeStep) throws {
         for index in Self.searchIndexes {

@@ -3,7 +3,7 @@ import SkillStoreAPI
 
 /// Where skillctl writes: data to standard output, messages and progress to
 /// standard error. Blob bytes (`write`) and JSON are written as they are,
-/// never re-encoded; every human line and message (`line`, `table`, `error`)
+/// never re-encoded; every human line and message (`line`, `lines`, `table`, `error`)
 /// is `TerminalText`, so stored text shows its control, bidirectional and
 /// invisible format characters as `<U+XXXX>` escapes.
 struct Output {
