@@ -64,6 +64,37 @@ import TestSupport
             "SELECT count(*) AS rows FROM skill_lead WHERE skill_lead MATCH 'word399x12'")?.int("rows") == 1)
     }
 
+    /// A publish spends at most its time on each index's merge, and the
+    /// merge goes on at the next: here no time at all, so one step each.
+    @Test func compactionStopsAtItsTimeAndTheNextCarriesOn() throws {
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        try store.database.execute("INSERT INTO skill_lead (skill_lead, rank) VALUES ('automerge', 0)")
+        let piled = SkillStore.maxSearchSegments + 4
+        for number in 1...piled {
+            let words = (0..<400).map { "word\($0)x\(number)" }.joined(separator: " ")
+            try store.database.execute(
+                "INSERT INTO skill_lead (rowid, name, description) VALUES (\(1000 + number), 'lead \(number)', '\(words)')")
+        }
+        func changes(_ body: () throws -> Void) rethrows -> Int {
+            let before = store.database.totalChanges
+            try body()
+            return store.database.totalChanges - before
+        }
+        // One step of a page or two: a merge of a dozen segments is not whole yet.
+        let first = try changes { try store.compactSearchIndexes(pagesPerStep: 1, time: .zero) }
+        #expect(first >= 2)
+        #expect(try store.searchSegments("skill_lead") > SkillStore.maxSearchSegments)
+        // Each call takes one more step, until it is.
+        var calls = 1
+        while try store.searchSegments("skill_lead") > SkillStore.maxSearchSegments / 2, calls < 100 {
+            #expect(try changes { try store.compactSearchIndexes(pagesPerStep: 1, time: .zero) } >= 2)
+            calls += 1
+        }
+        #expect(calls > 2 && calls < 100, "\(calls)")
+        try store.database.execute("INSERT INTO skill_lead (skill_lead) VALUES ('integrity-check')")
+    }
+
     @Test func aPublishOfNothingNewLeavesTheIndexesAlone() throws {
         let fixture = try StoreFixture()
         let store = fixture.store

@@ -12,6 +12,13 @@ extension SkillStore {
     /// Pages of merge work per step, and the most steps a publish spends.
     static let searchMergeStep = 1000
     static let searchMergeSteps = 64
+    /// The most time a publish spends merging each index: a step of a
+    /// merge of large segments takes 60 to 75 ms at 100,000 skills, and 64
+    /// steps of two indexes made a publish of 20 skills take 9.7 s instead
+    /// of 0.5 (docs/benchmarks.md, "Eighteenth pass"). Each index has its
+    /// own, so that a long merge in one does not starve the others; a
+    /// merge not finished within it is carried on by the next publish.
+    static let searchMergeTime: Duration = .seconds(1)
 
     /// Merges the segments of each search index that has more than
     /// `maxSearchSegments`, a bounded amount of work: segments of the same
@@ -21,13 +28,17 @@ extension SkillStore {
     /// rewrite all of it (15 to 20 s for the three at 100,000 skills; see
     /// `optimizeSearchIndexes`). Steps of `pagesPerStep` pages, until at
     /// most half of `maxSearchSegments` are left, a step finds nothing to
-    /// merge, or `searchMergeSteps` are spent (a few seconds at 100,000
-    /// skills, for a merge of the large segments a bulk publish leaves). Runs after a publish has committed:
-    /// the publish stands whether or not this succeeds.
-    func compactSearchIndexes(pagesPerStep: Int = SkillStore.searchMergeStep) throws {
+    /// merge, `searchMergeSteps` are spent, or `time` has passed since the
+    /// index's first step (which is always taken). Runs after a publish has committed: the publish
+    /// stands whether or not this succeeds.
+    func compactSearchIndexes(
+        pagesPerStep: Int = SkillStore.searchMergeStep, time: Duration = SkillStore.searchMergeTime
+    ) throws {
+        let clock = ContinuousClock()
         for index in Self.searchIndexes {
             var segments = try searchSegments(index)
             guard segments > Self.maxSearchSegments else { continue }
+            let deadline = clock.now + time
             try database.execute("INSERT INTO \(index) (\(index), rank) VALUES ('usermerge', 2)")
             for _ in 0..<Self.searchMergeSteps where segments > Self.maxSearchSegments / 2 {
                 // A merge of large segments takes many steps before the
@@ -41,6 +52,7 @@ extension SkillStore {
                 try database.execute("INSERT INTO \(index) (\(index), rank) VALUES ('merge', \(pagesPerStep))")
                 guard database.totalChanges - before >= 2 else { break }
                 segments = try searchSegments(index)
+                if clock.now >= deadline { break }
             }
         }
     }
