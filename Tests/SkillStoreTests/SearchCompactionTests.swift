@@ -41,15 +41,10 @@ import TestSupport
             "SELECT count(*) AS rows FROM skill_text")?.int("rows") == SkillStore.maxSearchSegments + 3)
     }
 
-    /// A merge that takes more than a step goes on while its steps do
-    /// work, though the count of segments moves only once its output is
-    /// whole: each step here writes a page or two (FTS5 ends a step at the
-    /// first term past its budget), where a merge takes several.
-    @Test func compactionCarriesOnAMergeLongerThanAStep() throws {
-        let fixture = try StoreFixture()
-        let store = fixture.store
+    /// Twelve segments of a few pages each in the lead index, FTS5's own
+    /// merging off: a row per transaction, so a segment each.
+    private static func pileUpLeadSegments(in store: SkillStore) throws {
         try store.database.execute("INSERT INTO skill_lead (skill_lead, rank) VALUES ('automerge', 0)")
-        // A transaction each, so a segment each, of a few pages.
         let piled = SkillStore.maxSearchSegments + 4
         for number in 1...piled {
             let words = (0..<400).map { "word\($0)x\(number)" }.joined(separator: " ")
@@ -57,6 +52,16 @@ import TestSupport
                 "INSERT INTO skill_lead (rowid, name, description) VALUES (\(1000 + number), 'lead \(number)', '\(words)')")
         }
         #expect(try store.searchSegments("skill_lead") == piled)
+    }
+
+    /// A merge that takes more than a step goes on while its steps do
+    /// work, though the count of segments moves only once its output is
+    /// whole: each step here writes a page or two (FTS5 ends a step at the
+    /// first term past its budget), where a merge takes several.
+    @Test func compactionCarriesOnAMergeLongerThanAStep() throws {
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        try Self.pileUpLeadSegments(in: store)
         try store.compactSearchIndexes(pagesPerStep: 1)
         #expect(try store.searchSegments("skill_lead") <= SkillStore.maxSearchSegments / 2)
         try store.database.execute("INSERT INTO skill_lead (skill_lead) VALUES ('integrity-check')")
@@ -69,13 +74,7 @@ import TestSupport
     @Test func compactionStopsAtItsTimeAndTheNextCarriesOn() throws {
         let fixture = try StoreFixture()
         let store = fixture.store
-        try store.database.execute("INSERT INTO skill_lead (skill_lead, rank) VALUES ('automerge', 0)")
-        let piled = SkillStore.maxSearchSegments + 4
-        for number in 1...piled {
-            let words = (0..<400).map { "word\($0)x\(number)" }.joined(separator: " ")
-            try store.database.execute(
-                "INSERT INTO skill_lead (rowid, name, description) VALUES (\(1000 + number), 'lead \(number)', '\(words)')")
-        }
+        try Self.pileUpLeadSegments(in: store)
         func changes(_ body: () throws -> Void) rethrows -> Int {
             let before = store.database.totalChanges
             try body()
