@@ -14,10 +14,10 @@ extension SkillStore {
     static let searchMergeSteps = 64
     /// The most time a publish spends merging each index: a step of a
     /// merge of large segments takes 60 to 75 ms at 100,000 skills, and 64
-    /// steps of two indexes made a publish of 20 skills take 9.7 s instead
-    /// of 0.5 (docs/benchmarks.md, "Eighteenth pass"). Each index has its
-    /// own, so that a long merge in one does not starve the others; a
-    /// merge not finished within it is carried on by the next publish.
+    /// steps in each of two indexes made a publish of 20 skills take 9.7 s
+    /// (docs/benchmarks.md, "Eighteenth pass"). Each index has its own, so
+    /// that a long merge in one does not starve the others; a merge not
+    /// finished within it is carried on by the next publish.
     static let searchMergeTime: Duration = .seconds(1)
 
     /// Merges the segments of each search index that has more than
@@ -27,13 +27,16 @@ extension SkillStore {
     /// holds most of the store is left alone, where `'optimize'` would
     /// rewrite all of it (15 to 20 s for the three at 100,000 skills; see
     /// `optimizeSearchIndexes`). Steps of `pagesPerStep` pages, until at
-    /// most half of `maxSearchSegments` are left, a step finds nothing to
-    /// merge, `searchMergeSteps` are spent, or `time` has passed since the
-    /// index's first step (which is always taken). Runs after a publish has committed: the publish
-    /// stands whether or not this succeeds.
+    /// most half of `maxSearchSegments` are left, a step merges nothing,
+    /// `searchMergeSteps` are spent, or a step ends past `time` from the
+    /// index's start (the first step is always taken). Runs after a
+    /// publish has committed: the publish stands whether or not this
+    /// succeeds. Returns the steps that merged something, in all.
+    @discardableResult
     func compactSearchIndexes(
         pagesPerStep: Int = SkillStore.searchMergeStep, time: Duration = SkillStore.searchMergeTime
-    ) throws {
+    ) throws -> Int {
+        var merged = 0
         let clock = ContinuousClock()
         for index in Self.searchIndexes {
             var segments = try searchSegments(index)
@@ -51,10 +54,12 @@ extension SkillStore {
                 let before = database.totalChanges
                 try database.execute("INSERT INTO \(index) (\(index), rank) VALUES ('merge', \(pagesPerStep))")
                 guard database.totalChanges - before >= 2 else { break }
+                merged += 1
                 segments = try searchSegments(index)
                 if clock.now >= deadline { break }
             }
         }
+        return merged
     }
 
     /// How many segments an FTS5 index has: each segment's terms are rows
