@@ -211,6 +211,29 @@ import TestSupport
                 #expect(try fixture.store.searchSkills(request) == counted, "\(query) at \(limit)")
             }
         }
+
+        // A candidate past a common word's listed holders, holding it only
+        // in its code and bundle files, and one only in its body: reading
+        // their rows (every field of the index) finds the word where
+        // looking it up in the index does.
+        try fixture.write("coded/kiln-code/SKILL.md", SkillMarkdown.text(
+            name: "kiln-code", description: "A kiln script.", frontMatter: ["version: \"1.0\""],
+            body: "# Script\n\nRun it.\n\n```sh\npaint --canvas wide\n```\n"))
+        try fixture.write("coded/kiln-code/references/notes.md", "# Notes\n\nA brush for each.\n")
+        try fixture.write("coded/kiln-body/SKILL.md", SkillMarkdown.text(
+            name: "kiln-body", description: "A kiln page.", frontMatter: ["version: \"1.0\""],
+            body: "# Page\n\nA canvas and a brush.\n"))
+        try fixture.publish([fixture.temporary.path("coded")], namespace: "coded")
+        fixture.store.lookUpEveryCandidate = true
+        defer { fixture.store.lookUpEveryCandidate = false }
+        for query in ["kiln canvas", "kiln brush", "canvas kiln brush"] {
+            let request = SearchRequest(query: query, limit: 25, explain: true)
+            let read = try fixture.store.searchSkills(request)
+            #expect(read.contains { $0.skill == "kiln-code" } && read.contains { $0.skill == "kiln-body" }, "\(query)")
+            fixture.store.readWordsInText = false
+            defer { fixture.store.readWordsInText = true }
+            #expect(try fixture.store.searchSkills(request) == read, "\(query)")
+        }
     }
 
     /// The holders of a word are kept as FTS5 lists them, in rowid order,

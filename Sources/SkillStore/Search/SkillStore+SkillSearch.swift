@@ -850,8 +850,10 @@ extension SkillStore {
         let tokenizer = try textTokenizer()
         let fields = Int32(Self.skillTextFields.count)
         var found: [Int: [Int]] = [:]
+        // The content table's columns, one per field of the index, in order.
+        let columns = (0..<fields).map { "c\($0)" }.joined(separator: ", ")
         for (version, masks) in try database.eachRow(
-            "SELECT id, c0, c1, c2, c3, c4, c5, c6 FROM skill_text_content WHERE id IN (SELECT value FROM json_each(?))",
+            "SELECT id, \(columns) FROM skill_text_content WHERE id IN (SELECT value FROM json_each(?))",
             [.text(Self.jsonList(small))],
             { statement -> (Int, [Int]) in
                 var masks = [Int](repeating: 0, count: matcher.groupCount)
